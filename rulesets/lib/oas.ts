@@ -1,0 +1,150 @@
+// Version-neutral views of an OpenAPI document (2.0 and 3.x), shared by all rules so that each
+// concept (operations, media types, parameters, response headers) is read one way everywhere.
+import type { JsonPath } from '@stoplight/types';
+
+export type Obj = Record<string, unknown>;
+
+export const isObject = (value: unknown): value is Obj =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+export const isOas2 = (root: unknown): boolean => isObject(root) && root.swagger === '2.0';
+
+/**
+ * Marks a finding about a mapping key (a property or header name) rather than its value.
+ * Spectral maps a path through `$ref`s to the referenced node; for a key whose value is a `$ref`
+ * that would point at the target schema. src/lint.ts maps paths ending in this marker to the
+ * key's own line in the document that holds it.
+ */
+export const AT_KEY = '\u0000key';
+export const atKey = (path: JsonPath): JsonPath => [...path, AT_KEY];
+
+export interface Operation {
+  path: string;
+  method: HttpMethod;
+  operation: Obj;
+  pathItem: Obj;
+  /** JSON path of the operation object. */
+  jsonPath: JsonPath;
+}
+
+/** Every operation of `paths` (and 3.1 `webhooks`), in document order. */
+export function operations(root: unknown): Operation[] {
+  const out: Operation[] = [];
+  if (!isObject(root)) return out;
+  for (const section of ['paths', 'webhooks'] as const) {
+    const items = root[section];
+    if (!isObject(items)) continue;
+    for (const [path, pathItem] of Object.entries(items)) {
+      if (!isObject(pathItem)) continue;
+      for (const method of HTTP_METHODS) {
+        const operation = pathItem[method];
+        if (isObject(operation)) out.push({ path, method, operation, pathItem, jsonPath: [section, path, method] });
+      }
+    }
+  }
+  return out;
+}
+
+export interface Parameter {
+  parameter: Obj;
+  jsonPath: JsonPath;
+}
+
+/** Parameters in effect for an operation: its own, then the path item's ones it does not override. */
+export function parameters(op: Operation): Parameter[] {
+  const own = listParameters(op.operation.parameters, [...op.jsonPath, 'parameters']);
+  const key = (p: Obj) => `${String(p.in)}:${String(p.name).toLowerCase()}`;
+  const seen = new Set(own.map(p => key(p.parameter)));
+  const inherited = listParameters(op.pathItem.parameters, [...op.jsonPath.slice(0, -1), 'parameters']).filter(
+    p => !seen.has(key(p.parameter)),
+  );
+  return [...own, ...inherited];
+}
+
+function listParameters(list: unknown, base: JsonPath): Parameter[] {
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((parameter, i) => (isObject(parameter) ? [{ parameter, jsonPath: [...base, i] }] : []));
+}
+
+export interface Body {
+  mediaType: string;
+  /** The schema, if any. */
+  schema: unknown;
+  /** JSON path of the schema (or of the body holder when there is none). */
+  jsonPath: JsonPath;
+}
+
+/** Request bodies: 3.x `requestBody.content`, 2.0 `in: body` parameter with `consumes`. */
+export function requestBodies(root: unknown, op: Operation): Body[] {
+  if (isOas2(root)) {
+    const body = parameters(op).find(p => p.parameter.in === 'body');
+    if (!body) return [];
+    return mediaTypes2(root, op.operation, 'consumes').map(mediaType => ({
+      mediaType,
+      schema: body.parameter.schema,
+      jsonPath: [...body.jsonPath, 'schema'],
+    }));
+  }
+  const requestBody = op.operation.requestBody;
+  if (!isObject(requestBody)) return [];
+  return contentBodies(requestBody.content, [...op.jsonPath, 'requestBody', 'content']);
+}
+
+/** Response bodies of one response object: 3.x `content`, 2.0 `schema` with `produces`. */
+export function responseBodies(root: unknown, op: Operation | undefined, response: Obj, jsonPath: JsonPath): Body[] {
+  if (isOas2(root)) {
+    if (response.schema === undefined) return [];
+    const types = op ? mediaTypes2(root, op.operation, 'produces') : globalMediaTypes2(root, 'produces');
+    return types.map(mediaType => ({ mediaType, schema: response.schema, jsonPath: [...jsonPath, 'schema'] }));
+  }
+  return contentBodies(response.content, [...jsonPath, 'content']);
+}
+
+function contentBodies(content: unknown, base: JsonPath): Body[] {
+  if (!isObject(content)) return [];
+  return Object.entries(content).map(([mediaType, media]) => ({
+    mediaType,
+    schema: isObject(media) ? media.schema : undefined,
+    jsonPath: [...base, mediaType, 'schema'],
+  }));
+}
+
+function globalMediaTypes2(root: unknown, key: 'produces' | 'consumes'): string[] {
+  const list = isObject(root) ? root[key] : undefined;
+  return Array.isArray(list) && list.length > 0 ? list.map(String) : ['application/json'];
+}
+
+/** 2.0 media types: the operation's own list, else the document's, else JSON (the 2.0 default in practice). */
+export function mediaTypes2(root: unknown, operation: Obj, key: 'produces' | 'consumes'): string[] {
+  const own = operation[key];
+  return Array.isArray(own) && own.length > 0 ? own.map(String) : globalMediaTypes2(root, key);
+}
+
+export interface Response {
+  code: string;
+  response: Obj;
+  jsonPath: JsonPath;
+}
+
+export function responses(op: Operation): Response[] {
+  const list = op.operation.responses;
+  if (!isObject(list)) return [];
+  return Object.entries(list).flatMap(([code, response]) =>
+    isObject(response) ? [{ code: String(code), response, jsonPath: [...op.jsonPath, 'responses', code] }] : [],
+  );
+}
+
+/** Response headers by name (the same shape in 2.0 and 3.x). */
+export function responseHeaders(response: Obj): Map<string, { header: unknown; name: string }> {
+  const headers = response.headers;
+  const out = new Map<string, { header: unknown; name: string }>();
+  if (isObject(headers)) for (const [name, header] of Object.entries(headers)) out.set(name.toLowerCase(), { header, name });
+  return out;
+}
+
+/** Structured JSON media types: application/json, application/*+json, and variants with parameters. */
+export const isJsonMediaType = (mediaType: string): boolean =>
+  /^application\/(?:[\w.+-]+\+)?json(?:\s*;.*)?$/i.test(mediaType.trim());

@@ -1,0 +1,172 @@
+// One walk over every schema of a document, shared by all schema rules and cached per document.
+// It runs on the `$ref`-resolved document, where a shared `$ref` target is one object reached from
+// several places: tracking object identity visits each schema once, and Spectral maps the first
+// path that reached it back to the schema's own file and line. Rules then iterate plain arrays
+// instead of each running its own `$..` scan.
+import type { JsonPath } from '@stoplight/types';
+import { HTTP_METHODS, isObject, isOas2, type Obj } from './oas.js';
+
+export type SchemaOrigin = 'component' | 'parameter' | 'header' | 'request' | 'response' | 'event';
+
+export interface SchemaNode {
+  schema: Obj;
+  jsonPath: JsonPath;
+  /** Where the walk first met the schema's tree. */
+  origin: SchemaOrigin;
+  /** Property name when this schema was first reached as `properties[name]`. */
+  name?: string;
+  /**
+   * A Swagger 2.0 non-body parameter or header: schema-like (`type`, `format`, `items`) but not a
+   * Schema Object.
+   */
+  simple?: boolean;
+}
+
+export interface PropertyNode {
+  name: string;
+  /** The property's schema (resolved). */
+  schema: unknown;
+  parent: SchemaNode;
+  /** JSON path of the property's schema; `atKey(jsonPath)` reports at the property name. */
+  jsonPath: JsonPath;
+}
+
+export interface SchemaIndex {
+  schemas: SchemaNode[];
+  /** Every `properties` entry of every schema, once per (schema, name). */
+  properties: PropertyNode[];
+}
+
+const cache = new WeakMap<object, SchemaIndex>();
+
+export function schemaIndex(root: unknown): SchemaIndex {
+  if (!isObject(root)) return { schemas: [], properties: [] };
+  let index = cache.get(root);
+  if (!index) {
+    index = buildIndex(root);
+    cache.set(root, index);
+  }
+  return index;
+}
+
+const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
+const SUBSCHEMA_SINGLE = ['additionalProperties', 'not', 'contains', 'if', 'then', 'else', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems'] as const;
+const SUBSCHEMA_MAPS = ['patternProperties', 'dependentSchemas', '$defs', 'definitions'] as const;
+
+function buildIndex(root: Obj): SchemaIndex {
+  const seen = new Set<object>();
+  const schemas: SchemaNode[] = [];
+  const properties: PropertyNode[] = [];
+  const oas2 = isOas2(root);
+
+  // Explicit stack: real specs nest deeply and a recursive walk would overflow on hostile input.
+  const stack: SchemaNode[] = [];
+  const push = (schema: unknown, jsonPath: JsonPath, origin: SchemaOrigin, extra: Partial<SchemaNode> = {}) => {
+    if (!isObject(schema) || seen.has(schema)) return;
+    seen.add(schema);
+    stack.push({ schema, jsonPath, origin, ...extra });
+  };
+  const drain = () => {
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      schemas.push(node);
+      const { schema, jsonPath, origin } = node;
+      if (isObject(schema.properties)) {
+        for (const [name, child] of Object.entries(schema.properties)) {
+          const childPath = [...jsonPath, 'properties', name];
+          properties.push({ name, schema: child, parent: node, jsonPath: childPath });
+          push(child, childPath, origin, { name });
+        }
+      }
+      if (Array.isArray(schema.items)) schema.items.forEach((s, i) => push(s, [...jsonPath, 'items', i], origin));
+      else push(schema.items, [...jsonPath, 'items'], origin, node.simple ? { simple: true } : {});
+      for (const key of SUBSCHEMA_SINGLE) push(schema[key], [...jsonPath, key], origin);
+      for (const key of SUBSCHEMA_LISTS) {
+        const list = schema[key];
+        if (Array.isArray(list)) list.forEach((s, i) => push(s, [...jsonPath, key, i], origin));
+      }
+      for (const key of SUBSCHEMA_MAPS) {
+        const map = schema[key];
+        if (isObject(map)) for (const [k, s] of Object.entries(map)) push(s, [...jsonPath, key, k], origin);
+      }
+    }
+  };
+  const visit = (schema: unknown, jsonPath: JsonPath, origin: SchemaOrigin, extra: Partial<SchemaNode> = {}) => {
+    push(schema, jsonPath, origin, extra);
+    drain();
+  };
+
+  const parameter = (p: unknown, path: JsonPath) => {
+    if (!isObject(p)) return;
+    if (p.schema !== undefined) visit(p.schema, [...path, 'schema'], 'parameter');
+    else if (oas2 && p.in !== 'body') visit(p, path, 'parameter', { simple: true });
+    content(p.content, [...path, 'content'], 'parameter');
+  };
+  const content = (c: unknown, path: JsonPath, origin: SchemaOrigin) => {
+    if (!isObject(c)) return;
+    for (const [type, media] of Object.entries(c)) if (isObject(media)) visit(media.schema, [...path, type, 'schema'], origin);
+  };
+  const headers = (h: unknown, path: JsonPath) => {
+    if (!isObject(h)) return;
+    for (const [name, header] of Object.entries(h)) {
+      if (!isObject(header)) continue;
+      if (header.schema !== undefined) visit(header.schema, [...path, name, 'schema'], 'header');
+      else if (oas2) visit(header, [...path, name], 'header', { simple: true });
+    }
+  };
+  const response = (r: unknown, path: JsonPath) => {
+    if (!isObject(r)) return;
+    if (oas2) visit(r.schema, [...path, 'schema'], 'response');
+    content(r.content, [...path, 'content'], 'response');
+    headers(r.headers, [...path, 'headers']);
+  };
+  const each = (map: unknown, fn: (value: unknown, key: string) => void) => {
+    if (isObject(map)) for (const [k, v] of Object.entries(map)) fn(v, k);
+  };
+
+  // Operations first, so an inline schema is attributed to its use; components then pick up
+  // the unused ones and everything only reached from other components.
+  for (const section of ['paths', 'webhooks'] as const) {
+    each(root[section], (item, path) => {
+      if (!isObject(item)) return;
+      const base: JsonPath = [section, path];
+      if (Array.isArray(item.parameters)) item.parameters.forEach((p, i) => parameter(p, [...base, 'parameters', i]));
+      for (const method of HTTP_METHODS) {
+        const op = item[method];
+        if (!isObject(op)) continue;
+        const opPath = [...base, method];
+        if (Array.isArray(op.parameters)) op.parameters.forEach((p, i) => parameter(p, [...opPath, 'parameters', i]));
+        if (isObject(op.requestBody)) content(op.requestBody.content, [...opPath, 'requestBody', 'content'], 'request');
+        each(op.responses, (r, code) => response(r, [...opPath, 'responses', code]));
+      }
+    });
+  }
+  const components = isObject(root.components) ? root.components : {};
+  each(components.schemas, (s, k) => visit(s, ['components', 'schemas', k], 'component'));
+  each(root.definitions, (s, k) => visit(s, ['definitions', k], 'component'));
+  each(components.parameters, (p, k) => parameter(p, ['components', 'parameters', k]));
+  each(root.parameters, (p, k) => parameter(p, ['parameters', k]));
+  each(components.requestBodies, (b, k) => isObject(b) && content(b.content, ['components', 'requestBodies', k, 'content'], 'request'));
+  each(components.responses, (r, k) => response(r, ['components', 'responses', k]));
+  each(root.responses, (r, k) => response(r, ['responses', k]));
+  headers(components.headers, ['components', 'headers']);
+
+  const events = root['x-event-types'];
+  if (Array.isArray(events)) {
+    events.forEach((event, i) => {
+      if (isObject(event) && isObject(event.schema)) visit(event.schema.schema, ['x-event-types', i, 'schema', 'schema'], 'event');
+    });
+  }
+  return { schemas, properties };
+}
+
+/** The schema's types as a list (`type: [string, "null"]` in 3.1, or a single type). */
+export function schemaTypes(schema: Obj): string[] {
+  const type = schema.type;
+  if (Array.isArray(type)) return type.map(String);
+  return typeof type === 'string' ? [type] : [];
+}
+
+/** Nullable in any version: 3.0 `nullable`, 3.1 `type: [..., "null"]`, 2.0 `x-nullable`. */
+export const isNullable = (schema: Obj): boolean =>
+  schema.nullable === true || schema['x-nullable'] === true || schemaTypes(schema).includes('null');

@@ -1,0 +1,45 @@
+// Every rule id apilint can report, with its metadata: the ruleset's rules plus the findings the
+// engine itself produces about `$ref`s. `apilint rules`, SARIF `rules[]` and the docs read this.
+import { rules } from '../rulesets/rules/index.js';
+import { docsUrl, type Severity } from '../rulesets/rule.js';
+
+export interface RuleInfo {
+  id: string;
+  severity: Severity;
+  ref: string;
+  zalando: readonly number[];
+  description: string;
+  rationale: string;
+  recommended: boolean;
+  docsUrl: string;
+  examples?: { incorrect: string; correct: string };
+  options?: { schema: { properties: Record<string, { description: string }> }; defaults: Record<string, unknown> };
+}
+
+const ENGINE_RULES: Omit<RuleInfo, 'docsUrl' | 'recommended'>[] = [
+  {
+    id: 'invalid-ref',
+    severity: 'error',
+    ref: '1.3',
+    zalando: [],
+    description: 'Every `$ref` resolves: the file exists and parses, and the JSON pointer names a node.',
+    rationale:
+      'The specification is the interface (guideline 1, item 3). A `$ref` that does not resolve leaves part of it undefined, and whatever it points at cannot be checked.',
+  },
+  {
+    id: 'remote-ref',
+    severity: 'info',
+    ref: '1.3',
+    zalando: [],
+    description: 'A remote (http/https) `$ref` was not fetched, so its content was not linted.',
+    rationale:
+      'apilint never touches the network unless asked (`--allow-remote`), so linting is fast, reproducible and safe on untrusted specs. Well-known remote schemas, such as the Problem JSON schema, are recognised by URL and not reported.',
+  },
+];
+
+export const catalogue: readonly RuleInfo[] = [
+  ...rules.map(r => ({ ...r, recommended: r.recommended !== false, docsUrl: docsUrl(r.id) })),
+  ...ENGINE_RULES.map(r => ({ ...r, recommended: true, docsUrl: docsUrl(r.id) })),
+].sort((a, b) => a.id.localeCompare(b.id));
+
+export const ruleInfo = (id: string): RuleInfo | undefined => catalogue.find(r => r.id === id);

@@ -1,0 +1,157 @@
+// Parsed documents → findings. Runs Spectral with the apilint ruleset; prints nothing.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Document, Spectral, type ISpectralDiagnostic } from '@stoplight/spectral-core';
+import { Resolver } from '@stoplight/spectral-ref-resolver';
+import type { JsonPath } from '@stoplight/types';
+import { buildRuleset, type BuildOptions } from '../rulesets/index.js';
+import { AT_KEY } from '../rulesets/lib/oas.js';
+import { isKnownRemoteRef } from '../rulesets/lib/known-refs.js';
+import type { Severity } from '../rulesets/rule.js';
+import { STDIN, type LoadedDocument } from './load.js';
+
+export interface Finding {
+  ruleId: string;
+  severity: Severity;
+  message: string;
+  /** Absolute path of the file holding the offending node, or `<stdin>`. */
+  file: string;
+  /** 1-based. */
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  /** JSON path of the node in `file`. */
+  path: JsonPath;
+}
+
+export const SEVERITY_RANK: Record<Severity, number> = { error: 0, warn: 1, info: 2, hint: 3 };
+const SPECTRAL_SEVERITY: readonly Severity[] = ['error', 'warn', 'info', 'hint'];
+
+export interface LinterOptions {
+  cwd: string;
+  /** Fetch http(s) `$ref`s; off by default so linting never touches the network. */
+  allowRemote?: boolean;
+  ruleset?: BuildOptions;
+}
+
+/** Remote fetches, when allowed, are bounded: a slow or huge response must not stall a CI job. */
+const REMOTE_TIMEOUT_MS = 10_000;
+const REMOTE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Marks the resolver error of a remote ref that was not fetched, so it can be reported as such. */
+const REFUSED_PREFIX = 'apilint: remote ref not fetched: ';
+const REFUSED = /apilint: remote ref not fetched: (\S+)/;
+
+export class Linter {
+  private readonly spectral: Spectral;
+
+  constructor(private readonly options: LinterOptions) {
+    const remote = { resolve: (uri: { toString(): string }) => this.fetchRemote(uri.toString()) };
+    const resolver = new Resolver({
+      resolvers: {
+        file: { resolve: (uri: { path(): string }) => readFile(uri.path(), 'utf8') },
+        http: remote,
+        https: remote,
+      },
+    });
+    this.spectral = new Spectral({ resolver });
+    this.spectral.setRuleset(buildRuleset(options.ruleset));
+  }
+
+  private async fetchRemote(url: string): Promise<string> {
+    if (!this.options.allowRemote) throw new Error(REFUSED_PREFIX + url);
+    const response = await fetch(url, { signal: AbortSignal.timeout(REMOTE_TIMEOUT_MS) });
+    if (!response.ok) throw new Error(`HTTP ${response.status} fetching ${url}`);
+    const text = await response.text();
+    if (text.length > REMOTE_MAX_BYTES) throw new Error(`${url} is larger than ${REMOTE_MAX_BYTES} bytes`);
+    return text;
+  }
+
+  async lint(doc: LoadedDocument): Promise<Finding[]> {
+    // Spectral resolves relative refs against the source; stdin's refs are relative to the cwd.
+    const source = doc.source === STDIN ? path.join(this.options.cwd, STDIN) : doc.source;
+    const document = new Document(doc.text, doc.parser, source);
+    const { results } = await this.spectral.runWithResolved(document, { ignoreUnknownFormat: true });
+    const findings: Finding[] = [];
+    for (const result of results) {
+      const finding = this.toFinding(result, source, doc.source);
+      if (finding) findings.push(finding);
+    }
+    return findings.sort(compareFindings);
+  }
+
+  private toFinding(result: ISpectralDiagnostic, spectralSource: string, displaySource: string): Finding | undefined {
+    const code = String(result.code);
+    let ruleId = code;
+    let severity = SPECTRAL_SEVERITY[result.severity] ?? 'error';
+    let message = result.message;
+    if (code === 'unrecognized-format') return undefined;
+    if (code === 'parser') {
+      // The document itself was checked by the loader; these come from referenced files.
+      if (/mapping key must be a string scalar/i.test(message)) return undefined;
+      ruleId = 'invalid-ref';
+      severity = 'error';
+      message = `Referenced file cannot be parsed: ${message}`;
+    } else if (code === 'invalid-ref') {
+      const refused = REFUSED.exec(message);
+      if (refused) {
+        const url = refused[1]!;
+        if (isKnownRemoteRef(url)) return undefined;
+        ruleId = 'remote-ref';
+        severity = 'info';
+        message = `Remote $ref to ${url} is not fetched, so its content is not linted: pass --allow-remote to resolve it.`;
+      } else {
+        message = `Cannot resolve $ref: ${cleanRefError(message)}`;
+      }
+    }
+    const file = result.source === undefined || result.source === spectralSource ? displaySource : result.source;
+    return {
+      ruleId,
+      severity,
+      message,
+      file,
+      line: result.range.start.line + 1,
+      column: result.range.start.character + 1,
+      endLine: result.range.end.line + 1,
+      endColumn: result.range.end.character + 1,
+      path: result.path,
+    };
+  }
+}
+
+function cleanRefError(message: string): string {
+  return message
+    .replace(/^ENOENT: no such file or directory, open '([^']+)'/, (_, file: string) => `file ${path.relative(process.cwd(), file) || file} does not exist`)
+    .replace(/^Error: /, '');
+}
+
+export function compareFindings(a: Finding, b: Finding): number {
+  return a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId);
+}
+
+installKeyLocations();
+
+/**
+ * Spectral maps a finding's path through `$ref`s to the referenced node. A rule that reports a
+ * mapping key (a property name) ends its path with AT_KEY: map the path up to the key's parent,
+ * then point at the key in the document that holds it, not at the key's `$ref` target.
+ */
+function installKeyLocations(): void {
+  const require = createRequire(import.meta.url);
+  const coreDir = path.dirname(require.resolve('@stoplight/spectral-core'));
+  // Not exported by the package; the prototype is the only seam for this mapping.
+  const { DocumentInventory } = require(path.join(coreDir, 'documentInventory.js')) as {
+    DocumentInventory: { prototype: { findAssociatedItemForPath(path: JsonPath, resolved: boolean): unknown } };
+  };
+  const proto = DocumentInventory.prototype;
+  const original = proto.findAssociatedItemForPath;
+  proto.findAssociatedItemForPath = function (this: unknown, jsonPath: JsonPath, resolved: boolean) {
+    if (jsonPath[jsonPath.length - 1] !== AT_KEY) return original.call(this, jsonPath, resolved);
+    const key = jsonPath[jsonPath.length - 2]!;
+    const parent = original.call(this, jsonPath.slice(0, -2), resolved) as { path: JsonPath; missingPropertyPath: JsonPath } | null;
+    if (parent === null) return null;
+    return { ...parent, path: [...parent.path, key], missingPropertyPath: [...parent.path, key] };
+  };
+}

@@ -1,0 +1,234 @@
+// Inputs → parsed documents. Everything that makes an input unlintable becomes an InputError with
+// the file and, where known, the line and column: the CLI prints it as one line and exits 2.
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import parsers, { type IParser } from '@stoplight/spectral-parsers';
+import type { IParserResult } from '@stoplight/types';
+import { eventTypes, isOpenApi } from '../rulesets/formats.js';
+
+const require = createRequire(import.meta.url);
+// CommonJS without named exports Node can see.
+const { Json, Yaml } = parsers;
+
+export type DocumentKind = 'openapi' | 'event-types';
+
+export interface LoadedDocument {
+  /** Absolute path, or `<stdin>`. */
+  source: string;
+  text: string;
+  kind: DocumentKind;
+  /** Parser whose `parse` returns the result already computed, so Spectral does not parse twice. */
+  parser: IParser;
+}
+
+export class InputError extends Error {
+  constructor(
+    readonly file: string,
+    message: string,
+    readonly line?: number,
+    readonly column?: number,
+  ) {
+    super(message);
+  }
+}
+
+export const STDIN = '<stdin>';
+/** Past this many nodes after alias expansion a YAML file is refused (a "billion laughs" bomb). */
+export const MAX_EXPANDED_NODES = 1_000_000;
+
+const DOCUMENT_EXTENSIONS = new Set(['.yaml', '.yml', '.json']);
+const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git']);
+
+export interface Candidate {
+  file: string;
+  /** Named by the user: a file that is not a document is an error, not skipped. */
+  explicit: boolean;
+}
+
+/** Expands files, directories and globs; `-` is stdin. Missing inputs become errors. */
+export async function expandInputs(inputs: readonly string[], cwd: string): Promise<{ candidates: Candidate[]; errors: InputError[] }> {
+  const candidates: Candidate[] = [];
+  const errors: InputError[] = [];
+  const seen = new Set<string>();
+  const add = (file: string, explicit: boolean) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    candidates.push({ file, explicit });
+  };
+  for (const input of inputs) {
+    if (input === '-') {
+      add(STDIN, true);
+      continue;
+    }
+    const absolute = path.resolve(cwd, input);
+    const info = await stat(absolute).catch(() => undefined);
+    if (info?.isDirectory()) {
+      const files = await walk(absolute);
+      if (files.length === 0) errors.push(new InputError(input, 'no YAML or JSON files in this directory'));
+      for (const file of files) add(file, false);
+    } else if (info) {
+      add(absolute, true);
+    } else if (/[*?[\]{}]/.test(input)) {
+      const { glob } = await import('tinyglobby');
+      const files = await glob(input, { cwd, absolute: true, ignore: ['**/node_modules/**'] });
+      const documents = files.filter(f => DOCUMENT_EXTENSIONS.has(path.extname(f).toLowerCase())).sort();
+      if (documents.length === 0) errors.push(new InputError(input, 'no YAML or JSON files match this pattern'));
+      for (const file of documents) add(file, false);
+    } else {
+      errors.push(new InputError(input, 'no such file or directory'));
+    }
+  }
+  return { candidates, errors };
+}
+
+async function walk(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  const entries = await readdir(dir, { withFileTypes: true });
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!SKIPPED_DIRECTORIES.has(entry.name) && !entry.name.startsWith('.')) out.push(...(await walk(full)));
+    } else if (entry.isFile() && DOCUMENT_EXTENSIONS.has(path.extname(entry.name).toLowerCase())) {
+      out.push(full);
+    }
+  }
+  return out;
+}
+
+export async function readInput(file: string): Promise<string> {
+  if (file === STDIN) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  }
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InputError(file, code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : `cannot read file (${code ?? 'unknown error'})`);
+  }
+}
+
+/**
+ * Parses one input. Returns undefined for a file that is valid YAML/JSON but neither an OpenAPI
+ * nor an event type document when it was not named explicitly (a directory's other files).
+ */
+export function parseDocument(text: string, source: string, explicit = true): LoadedDocument | undefined {
+  if (text.includes('\u0000')) throw new InputError(source, 'binary file: not YAML or JSON');
+  if (text.trim() === '') throw new InputError(source, 'empty file: not an OpenAPI or event type document');
+  const json = source.toLowerCase().endsWith('.json') || (source === STDIN && /^\s*[{[]/.test(text));
+  const base = json ? Json : Yaml;
+  if (!json) guardAliases(text, source);
+  let result: IParserResult;
+  try {
+    result = base.parse(text) as IParserResult;
+  } catch (error) {
+    if (error instanceof RangeError) throw new InputError(source, 'nesting too deep to parse');
+    throw error;
+  }
+  // Tab indentation makes YAML report confusing follow-on errors: name the cause first.
+  const problem =
+    result.diagnostics.find(d => d.message.startsWith('Using tabs')) ?? result.diagnostics.find(d => d.severity === 0);
+  if (problem) {
+    const { line, character } = problem.range.start;
+    throw new InputError(source, describe(problem.message, json, text, problem.range.start), line + 1, character + 1);
+  }
+  const data = result.data;
+  const kind: DocumentKind | undefined = isOpenApi(data) ? 'openapi' : eventTypes(data, null) ? 'event-types' : undefined;
+  if (!kind) {
+    if (!explicit) return undefined;
+    throw new InputError(source, notADocument(data));
+  }
+  const parser: IParser = { ...base, parse: () => result } as IParser;
+  return { source, text, kind, parser };
+}
+
+function notADocument(data: unknown): string {
+  if (data !== null && typeof data === 'object' && !Array.isArray(data)) {
+    const doc = data as Record<string, unknown>;
+    if ('openapi' in doc) return `unsupported OpenAPI version ${JSON.stringify(doc.openapi)}: apilint reads 2.0, 3.0 and 3.1`;
+    if ('swagger' in doc) return `unsupported Swagger version ${JSON.stringify(doc.swagger)}: apilint reads 2.0, 3.0 and 3.1`;
+  }
+  return 'not an OpenAPI document (no `openapi` or `swagger` field) nor an event type definition';
+}
+
+const JSON_MESSAGES: Record<string, string> = {
+  PropertyNameExpected: 'property name expected',
+  ValueExpected: 'value expected',
+  CommaExpected: 'comma expected',
+  ColonExpected: 'colon expected',
+  CloseBraceExpected: 'closing brace expected',
+  CloseBracketExpected: 'closing bracket expected',
+  EndOfFileExpected: 'end of file expected',
+  InvalidSymbol: 'invalid symbol',
+  InvalidNumberFormat: 'invalid number format',
+  UnexpectedEndOfString: 'unterminated string',
+  UnexpectedEndOfComment: 'unterminated comment',
+  DuplicateKey: 'duplicate key',
+};
+
+function describe(message: string, json: boolean, text: string, at: { line: number; character: number }): string {
+  if (json) {
+    const offset = text.split('\n', at.line).reduce((sum, line) => sum + line.length + 1, 0) + at.character;
+    const before = text.slice(0, offset).trimEnd();
+    if (before.endsWith(',') && /^\s*[}\]]/.test(text.slice(offset))) return 'invalid JSON: trailing comma';
+    return `invalid JSON: ${JSON_MESSAGES[message] ?? message}`;
+  }
+  if (message.startsWith('Using tabs')) return 'invalid YAML: tab character used for indentation';
+  return `invalid YAML: ${message}`;
+}
+
+/**
+ * @stoplight/yaml copies every alias it meets, so a small file of nested aliases expands
+ * exponentially and exhausts memory. Count the expanded size on the AST first (memoised per
+ * node, linear in the file) and refuse a file whose aliases blow it up.
+ */
+function guardAliases(text: string, source: string): void {
+  if (!/(?:^|[\s,[{:-])\*[^\s,[\]{}]+/m.test(text)) return;
+  const count = countExpandedNodes(text);
+  if (count > MAX_EXPANDED_NODES) {
+    throw new InputError(source, `YAML aliases expand to more than ${MAX_EXPANDED_NODES.toLocaleString('en-US')} nodes: refused (an alias bomb?)`);
+  }
+}
+
+function countExpandedNodes(text: string): number {
+  // Loaded lazily: only files that use aliases pay for a second parse.
+  const { load, Kind } = require('@stoplight/yaml-ast-parser') as typeof import('@stoplight/yaml-ast-parser');
+  type Node = { kind: number; value?: Node; key?: Node; mappings?: Node[]; items?: Node[] } | null | undefined;
+  const memo = new Map<object, number>();
+  const size = (root: Node): number => {
+    // Iterative post-order walk: the AST can be deeper than the call stack.
+    const stack: { node: NonNullable<Node>; expanded: boolean }[] = [];
+    if (root) stack.push({ node: root, expanded: false });
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      const children = childrenOf(top.node);
+      if (!top.expanded) {
+        top.expanded = true;
+        for (const child of children) if (child && !memo.has(child)) stack.push({ node: child, expanded: false });
+        continue;
+      }
+      stack.pop();
+      let total = 1;
+      for (const child of children) if (child) total += memo.get(child) ?? 0;
+      memo.set(top.node, Math.min(total, Number.MAX_SAFE_INTEGER));
+    }
+    return root ? (memo.get(root) ?? 0) : 0;
+  };
+  const childrenOf = (node: NonNullable<Node>): Node[] => {
+    switch (node.kind) {
+      case Kind.MAPPING:
+        return [node.key, node.value];
+      case Kind.MAP:
+        return node.mappings ?? [];
+      case Kind.SEQ:
+        return node.items ?? [];
+      case Kind.ANCHOR_REF:
+        return [node.value];
+      default:
+        return [];
+    }
+  };
+  return size(load(text) as Node);
+}

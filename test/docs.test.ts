@@ -1,0 +1,15 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { catalogue } from '../src/catalogue.js';
+import { renderRuleDoc } from '../src/docs.js';
+import { ROOT } from './helpers/lint.js';
+
+const docs = path.join(ROOT, 'docs/rules');
+
+it('every rule has an up-to-date docs page (npm run docs regenerates them)', () => {
+  for (const rule of catalogue) {
+    expect(readFileSync(path.join(docs, `${rule.id}.md`), 'utf8'), rule.id).toBe(renderRuleDoc(rule));
+  }
+  expect(readdirSync(docs).sort()).toEqual(catalogue.map(r => `${r.id}.md`).sort());
+});

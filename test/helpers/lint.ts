@@ -1,0 +1,120 @@
+// Test helpers: lint text or files through the same loader and linter the CLI uses, and the
+// table form for rule tests (ESLint's RuleTester, Spectral's testRule): every case asserts the
+// rule id, the file and the exact line of each finding.
+import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseDocument, readInput } from '../../src/load.js';
+import { Linter, type Finding } from '../../src/lint.js';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const REFERENCE_SPEC = path.join(ROOT, 'fixtures/reference-service.yaml');
+export const CORPUS = path.resolve(ROOT, '../shared/corpus');
+
+export interface LintOptions {
+  /** Lint with only these rules on (default: every default rule). */
+  rules?: readonly string[];
+  /** Extra files beside the document, by relative path (for `$ref`s to other files). */
+  files?: Record<string, string>;
+  /** File name of the document (its extension picks the parser). */
+  name?: string;
+  allowRemote?: boolean;
+}
+
+/** Writes the document (and its companions) to a fresh temp folder and lints it. */
+export async function lintText(text: string, options: LintOptions = {}): Promise<Finding[]> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'apilint-test-'));
+  for (const [name, content] of Object.entries(options.files ?? {})) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), content);
+  }
+  const file = path.join(dir, options.name ?? 'openapi.yaml');
+  writeFileSync(file, text);
+  return lintFile(file, options);
+}
+
+export async function lintFile(file: string, options: LintOptions = {}): Promise<Finding[]> {
+  const doc = parseDocument(await readInput(file), file);
+  if (!doc) throw new Error(`${file} is not a document`);
+  const linter = new Linter({
+    cwd: path.dirname(file),
+    allowRemote: options.allowRemote ?? false,
+    ruleset: options.rules ? { only: new Set(options.rules) } : {},
+  });
+  return linter.lint(doc);
+}
+
+export interface ExpectedFinding {
+  line: number;
+  /** File name relative to the document's folder; the document itself when omitted. */
+  file?: string;
+  /** Substring or pattern the message must contain. */
+  message?: string | RegExp;
+  /** Defaults to the rule's id. */
+  ruleId?: string;
+}
+
+export interface RuleCase {
+  name: string;
+  /** The document text (YAML unless `name` in options says `.json`), or a fixture path relative to the repo. */
+  document: string;
+  options?: Omit<LintOptions, 'rules'>;
+  errors: ExpectedFinding[];
+}
+
+const isFixturePath = (document: string) => !document.includes('\n') && /\.(ya?ml|json)$/.test(document);
+
+/** A table of cases for one rule: `errors: []` means the document must pass. */
+export function testRule(ruleId: string, cases: RuleCase[]): void {
+  describe(ruleId, () => {
+    it.each(cases.map(c => [c.name, c] as const))('%s', async (_name, c) => {
+      const findings = isFixturePath(c.document)
+        ? await lintFile(path.join(ROOT, c.document), { ...c.options, rules: [ruleId] })
+        : await lintText(c.document, { ...c.options, rules: [ruleId] });
+      const documentFile = isFixturePath(c.document) ? path.join(ROOT, c.document) : undefined;
+      const actual = findings.map(f => ({
+        ruleId: f.ruleId,
+        file: documentFile && f.file === documentFile ? undefined : relativeName(f.file),
+        line: f.line,
+        message: f.message,
+      }));
+      expect(actual.map(({ message: _m, ...rest }) => rest), messages(findings)).toEqual(
+        c.errors.map(e => ({ ruleId: e.ruleId ?? ruleId, file: e.file, line: e.line })),
+      );
+      c.errors.forEach((e, i) => {
+        if (e.message !== undefined) expect(actual[i]!.message).toMatch(e.message);
+      });
+    });
+  });
+}
+
+// Temp documents are named openapi.yaml/json: report them as "the document".
+function relativeName(file: string): string | undefined {
+  const base = path.basename(file);
+  if (/^openapi\.(ya?ml|json)$/.test(base)) return undefined;
+  const match = /apilint-test-[^/]+\/(.*)$/.exec(file);
+  return match ? match[1] : file;
+}
+
+const messages = (findings: Finding[]) => findings.map(f => `${f.line}: ${f.ruleId}: ${f.message}`).join('\n');
+
+export interface Mutation {
+  /** Text in fixtures/reference-service.yaml to replace; must occur exactly once. */
+  find: string;
+  replace: string;
+}
+
+/**
+ * Lints the reference spec after one small edit: the rule must fire, and at the edited line
+ * (the first line of `replace` where it lands, plus `lineOffset`).
+ */
+export async function lintMutatedReference(ruleId: string, mutation: Mutation): Promise<{ findings: Finding[]; line: number }> {
+  const text = readFileSync(REFERENCE_SPEC, 'utf8');
+  const at = text.indexOf(mutation.find);
+  if (at < 0 || text.indexOf(mutation.find, at + 1) >= 0) throw new Error(`mutation target must occur exactly once: ${mutation.find}`);
+  const mutated = text.slice(0, at) + mutation.replace + text.slice(at + mutation.find.length);
+  const line = text.slice(0, at).split('\n').length;
+  const findings = await lintText(mutated, { rules: [ruleId] });
+  return { findings, line };
+}
