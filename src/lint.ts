@@ -1,15 +1,18 @@
 // Parsed documents → findings. Runs Spectral with the apilint ruleset; prints nothing.
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Document, Spectral, type ISpectralDiagnostic } from '@stoplight/spectral-core';
 import { Resolver } from '@stoplight/spectral-ref-resolver';
-import type { JsonPath } from '@stoplight/types';
+import parsers from '@stoplight/spectral-parsers';
+import type { IRange, JsonPath } from '@stoplight/types';
 import { buildRuleset, type BuildOptions } from '../rulesets/index.js';
 import { AT_KEY } from '../rulesets/lib/oas.js';
 import { isKnownRemoteRef } from '../rulesets/lib/known-refs.js';
 import type { Severity } from '../rulesets/rule.js';
 import { STDIN, type LoadedDocument } from './load.js';
+import { displayPath } from './paths.js';
 
 export interface Finding {
   ruleId: string;
@@ -103,27 +106,40 @@ export class Linter {
         severity = 'info';
         message = `Remote $ref to ${url} is not fetched, so its content is not linted: pass --allow-remote to resolve it.`;
       } else {
-        message = `Cannot resolve $ref: ${cleanRefError(message)}`;
+        message = `Cannot resolve $ref: ${cleanRefError(message, this.options.cwd)}`;
       }
     }
-    const file = result.source === undefined || result.source === spectralSource ? displaySource : result.source;
+    const inOtherFile = result.source !== undefined && result.source !== spectralSource;
+    // Spectral places resolver errors with the main document's positions even when they sit in a
+    // referenced file: look the path up in that file instead.
+    const range = (ruleId === 'invalid-ref' && inOtherFile && rangeInFile(result.source!, result.path)) || result.range;
     return {
       ruleId,
       severity,
       message,
-      file,
-      line: result.range.start.line + 1,
-      column: result.range.start.character + 1,
-      endLine: result.range.end.line + 1,
-      endColumn: result.range.end.character + 1,
+      file: inOtherFile ? result.source! : displaySource,
+      line: range.start.line + 1,
+      column: range.start.character + 1,
+      endLine: range.end.line + 1,
+      endColumn: range.end.character + 1,
       path: result.path,
     };
   }
 }
 
-function cleanRefError(message: string): string {
+function rangeInFile(file: string, jsonPath: JsonPath): IRange | undefined {
+  try {
+    const parser = file.toLowerCase().endsWith('.json') ? parsers.Json : parsers.Yaml;
+    const parsed = parser.parse(readFileSync(file, 'utf8'));
+    return parser.getLocationForJsonPath(parsed as never, jsonPath, true)?.range;
+  } catch {
+    return undefined;
+  }
+}
+
+function cleanRefError(message: string, cwd: string): string {
   return message
-    .replace(/^ENOENT: no such file or directory, open '([^']+)'/, (_, file: string) => `file ${path.relative(process.cwd(), file) || file} does not exist`)
+    .replace(/^ENOENT: no such file or directory, open '([^']+)'/, (_, file: string) => `file ${displayPath(file, cwd)} does not exist`)
     .replace(/^Error: /, '');
 }
 

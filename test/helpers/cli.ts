@@ -1,0 +1,42 @@
+// Runs the real CLI (bin/apilint.js on the built dist/) as a child process.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { ROOT } from './lint.js';
+
+export const BIN = path.join(ROOT, 'bin/apilint.js');
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliOptions {
+  cwd?: string;
+  input?: string | Buffer;
+  env?: NodeJS.ProcessEnv;
+  /** Extra node flags, e.g. a heap limit. */
+  nodeArgs?: string[];
+}
+
+export function runCli(args: string[], options: CliOptions = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, ...options.env };
+    for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), BIN, ...args], {
+      cwd: options.cwd ?? ROOT,
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', code => resolve({ code, stdout, stderr }));
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+/** No JavaScript stack trace may reach the user. */
+export const hasStackTrace = (text: string): boolean => /\n\s+at .+\(.*:\d+:\d+\)|^\s+at .+:\d+:\d+$/m.test(text);

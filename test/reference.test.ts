@@ -1,0 +1,13 @@
+// The reference spec follows every guideline: zero findings with every rule on, including the
+// rules that are off by default.
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { parseDocument, readInput } from '../src/load.js';
+import { Linter } from '../src/lint.js';
+import { REFERENCE_SPEC } from './helpers/lint.js';
+
+it('fixtures/reference-service.yaml lints with zero findings with all rules on', async () => {
+  const doc = parseDocument(await readInput(REFERENCE_SPEC), REFERENCE_SPEC)!;
+  const findings = await new Linter({ cwd: path.dirname(REFERENCE_SPEC), ruleset: { all: true } }).lint(doc);
+  expect(findings.map(f => `${f.line}: ${f.ruleId}: ${f.message}`)).toEqual([]);
+});

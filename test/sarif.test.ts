@@ -1,0 +1,106 @@
+// SARIF output: valid for Microsoft's validator with GitHub's ingestion rules, and the details
+// code scanning relies on (rule index, relative URIs, 1-based regions, stable fingerprints).
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './helpers/cli.js';
+import { ROOT } from './helpers/lint.js';
+
+let tmp: string;
+let multitool: string;
+
+beforeAll(() => {
+  tmp = mkdtempSync(path.join(tmpdir(), 'apilint-sarif-'));
+  const require = createRequire(import.meta.url);
+  multitool = path.join(path.dirname(require.resolve('@microsoft/sarif-multitool-linux/package.json')), 'Sarif.Multitool');
+  // npm here skips the package's install script, which would make the binary executable.
+  chmodSync(multitool, 0o755);
+});
+
+interface SarifLog {
+  runs: {
+    tool: { driver: { name: string; version: string; informationUri: string; rules: { id: string; defaultConfiguration: { level: string }; properties: { guideline: string }; helpUri: string; shortDescription: { text: string }; fullDescription: { text: string } }[] } };
+    results: {
+      ruleId: string;
+      ruleIndex: number;
+      level: string;
+      message: { text: string };
+      locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string }; region: { startLine: number; startColumn: number } } }[];
+      partialFingerprints: Record<string, string>;
+    }[];
+  }[];
+}
+
+/** Problems the validator reports (errors and warnings), as "ruleId: message" lines. */
+function validate(file: string): string[] {
+  const out = path.join(tmp, `${path.basename(file)}.validation.sarif`);
+  execFileSync(multitool, ['validate', '--rule-kind', 'Gh;Sarif', file, '-o', out, '--log', 'ForceOverwrite'], { stdio: 'pipe' });
+  const log = JSON.parse(readFileSync(out, 'utf8')) as { runs: { results?: { ruleId: string; level?: string; message: { id?: string; arguments?: string[] } }[] }[] };
+  return (log.runs[0]!.results ?? [])
+    .filter(r => r.level !== 'note' && r.level !== 'none')
+    .map(r => `${r.ruleId}: ${(r.message.arguments ?? []).join(' ')}`);
+}
+
+async function sarifFor(args: string[]): Promise<{ file: string; log: SarifLog }> {
+  const file = path.join(tmp, `run-${Math.random().toString(36).slice(2)}.sarif`);
+  const result = await runCli(['lint', ...args, '-f', 'sarif', '-o', file]);
+  expect([0, 1, 2]).toContain(result.code);
+  return { file, log: JSON.parse(readFileSync(file, 'utf8')) as SarifLog };
+}
+
+describe('sarif', () => {
+  it('passes the SARIF validator with GitHub rules: findings in two files and an input error', async () => {
+    const bad = path.join(tmp, 'bad.yaml');
+    writeFileSync(bad, 'a: 1\na: 2\n');
+    const { file, log } = await sarifFor(['fixtures/cli/multi-file/openapi.yaml', 'fixtures/cli/directory', bad]);
+    expect(log.runs[0]!.results.length).toBeGreaterThan(2);
+    expect(validate(file)).toEqual([]);
+  });
+
+  it('the validator does catch broken SARIF (so the check above can fail)', async () => {
+    const { log } = await sarifFor(['fixtures/cli/directory/orders.yaml']);
+    const broken = structuredClone(log) as unknown as { runs: { tool: { driver: Record<string, unknown> }; results: { locations: { physicalLocation: { region: Record<string, number> } }[] }[] }[] };
+    delete broken.runs[0]!.tool.driver.informationUri;
+    broken.runs[0]!.results[0]!.locations[0]!.physicalLocation.region.startLine = 0;
+    const file = path.join(tmp, 'broken.sarif');
+    writeFileSync(file, JSON.stringify(broken));
+    expect(validate(file).length).toBeGreaterThan(0);
+  });
+
+  it('has the driver, rules[] and results that code scanning needs', async () => {
+    const { log } = await sarifFor(['fixtures/cli/directory/orders.yaml']);
+    const run = log.runs[0]!;
+    expect(run.tool.driver).toMatchObject({ name: 'apilint', informationUri: expect.stringMatching(/^https:\/\//) });
+    const slashRule = run.tool.driver.rules.find(r => r.id === 'path-no-trailing-slash')!;
+    expect(slashRule).toMatchObject({ defaultConfiguration: { level: 'error' }, properties: { guideline: '4.path.2' } });
+    expect(slashRule.helpUri).toMatch(/docs\/rules\/path-no-trailing-slash\.md$/);
+    const slash = run.results.find(r => r.ruleId === 'path-no-trailing-slash')!;
+    expect(run.tool.driver.rules[slash.ruleIndex]!.id).toBe('path-no-trailing-slash');
+    expect(slash.level).toBe('error');
+    expect(slash.locations).toHaveLength(1);
+    expect(slash.locations[0]!.physicalLocation.artifactLocation).toEqual({ uri: 'fixtures/cli/directory/orders.yaml', uriBaseId: '%SRCROOT%' });
+    expect(slash.locations[0]!.physicalLocation.region).toMatchObject({ startLine: 6, startColumn: expect.any(Number) });
+  });
+
+  it('keeps partialFingerprints when unrelated lines above a finding move', async () => {
+    const original = readFileSync(path.join(ROOT, 'fixtures/cli/directory/orders.yaml'), 'utf8');
+    const before = path.join(tmp, 'fp/orders.yaml');
+    const after = path.join(tmp, 'fp2/orders.yaml');
+    for (const [file, text] of [[before, original], [after, original.replace('info:', '# a comment\n# another\ninfo:')]] as const) {
+      execFileSync('mkdir', ['-p', path.dirname(file)]);
+      writeFileSync(file, text);
+    }
+    const [a, b] = await Promise.all([before, after].map(async f => {
+      const result = await runCli(['lint', 'orders.yaml', '-f', 'sarif'], { cwd: path.dirname(f) });
+      return (JSON.parse(result.stdout) as SarifLog).runs[0]!.results;
+    }));
+    const slashA = a!.find(r => r.ruleId === 'path-no-trailing-slash')!;
+    const slashB = b!.find(r => r.ruleId === 'path-no-trailing-slash')!;
+    expect(slashB.locations[0]!.physicalLocation.region.startLine).toBe(slashA.locations[0]!.physicalLocation.region.startLine + 2);
+    expect(slashB.partialFingerprints).toEqual(slashA.partialFingerprints);
+    expect(new Set(a!.map(r => r.partialFingerprints['apilint/v1'])).size).toBe(a!.length);
+  });
+});
