@@ -5,8 +5,9 @@ import type { IFunctionResult, RulesetFunctionContext } from '@stoplight/spectra
 import type { Format } from '@stoplight/spectral-core';
 import { oas2, oas3 } from '@stoplight/spectral-formats';
 
-export type Severity = 'error' | 'warn' | 'info' | 'hint';
-export const SEVERITIES: readonly Severity[] = ['error', 'warn', 'info', 'hint'];
+import type { Severity } from './severity.js';
+
+export type { Severity };
 
 export const REPOSITORY_URL = 'https://github.com/apilint/apilint';
 export const docsUrl = (id: string): string => `${REPOSITORY_URL}/blob/main/docs/rules/${id}.md`;

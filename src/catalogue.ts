@@ -35,6 +35,15 @@ const ENGINE_RULES: Omit<RuleInfo, 'docsUrl' | 'recommended'>[] = [
     rationale:
       'apilint never touches the network unless asked (`--allow-remote`), so linting is fast, reproducible and safe on untrusted specs. Well-known remote schemas, such as the Problem JSON schema, are recognised by URL and not reported.',
   },
+  {
+    id: 'unused-ignore',
+    severity: 'hint',
+    ref: '1.3',
+    zalando: [],
+    description: 'An inline ignore (`x-apilint-ignore`, or a mapped `x-zally-ignore` number) silences no finding.',
+    rationale:
+      'An ignore that no longer silences anything hides the next real finding of that rule at that place and misleads readers: remove it once the problem it excused is fixed.',
+  },
 ];
 
 export const catalogue: readonly RuleInfo[] = [

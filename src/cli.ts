@@ -1,15 +1,55 @@
 // The commander program. Kept light: linting code is imported only when a command runs, so
 // `--help` and `--version` start fast.
 import { Command, CommanderError, Option } from 'commander';
-import { SEVERITIES } from '../rulesets/rule.js';
+import { SEVERITIES } from '../rulesets/severity.js';
 import { TOOL } from './meta.js';
-import { FORMATS, type FormatName, type RunOptions } from './run.js';
+import { FORMATS } from './formatters/names.js';
+import type { RunOptions } from './run.js';
 
 /** Colour only on a terminal; NO_COLOR and FORCE_COLOR win (https://no-color.org). */
 export function colorEnabled(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
   return stream.isTTY === true && env.TERM !== 'dumb';
+}
+
+interface LintFlags {
+  failSeverity: RunOptions['failSeverity'];
+  config?: string | false;
+  baseline?: string;
+  writeBaseline?: string;
+  since?: string;
+  allowRemote: boolean;
+  debug: boolean;
+}
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+/**
+ * Pairs each `-o` with the `-f` before it, in command-line order (`-f sarif -o a.sarif -f
+ * stylish`); a format without an output goes to stdout (at most one). `-o` alone writes stylish.
+ */
+export function pairReports(argv: readonly string[]): RunOptions['reports'] | string {
+  const reports: { format: string; output?: string }[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') break;
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    if (flag !== '-f' && flag !== '--format' && flag !== '-o' && flag !== '--output') continue;
+    const value = inline ?? argv[++i];
+    if (value === undefined) continue;
+    if (flag === '-f' || flag === '--format') reports.push({ format: value });
+    else {
+      const open = reports.length === 0 ? reports[reports.push({ format: 'stylish' }) - 1] : reports[reports.length - 1];
+      if (open!.output !== undefined) return `--output ${value} has no --format before it (each --format takes at most one --output)`;
+      open!.output = value;
+    }
+  }
+  if (reports.length === 0) reports.push({ format: 'stylish' });
+  const unknown = reports.find(r => !(FORMATS as readonly string[]).includes(r.format));
+  if (unknown) return `unknown format "${unknown.format}": use one of ${FORMATS.join(', ')}`;
+  if (reports.filter(r => r.output === undefined).length > 1) return 'only one report can go to stdout: give the other --format options an --output';
+  return reports as RunOptions['reports'];
 }
 
 export async function main(argv: string[], io = { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd() }): Promise<number> {
@@ -29,14 +69,37 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
     .command('lint', { isDefault: true })
     .description('lint files, directories or globs ("-" reads stdin)')
     .argument('<inputs...>', 'OpenAPI or event type documents, directories or globs')
-    .addOption(new Option('-f, --format <format>', 'output format').choices(FORMATS).default('stylish'))
-    .option('-o, --output <file>', 'write the report to a file instead of stdout')
+    // Repeatable; paired from argv in order by pairReports.
+    .option('-f, --format <format>', `output format, repeatable: ${FORMATS.join(', ')} (default: stylish)`, collect, [])
+    .option('-o, --output <file>', 'write the report of the --format before it to a file, repeatable', collect, [])
     .addOption(new Option('--fail-severity <severity>', 'exit 1 when a finding has this severity or higher').choices(SEVERITIES).default('error'))
+    .option('-c, --config <file>', 'config file (default: .apilint.yaml or .apilint.json, searched upward)')
+    .option('--no-config', 'ignore config files')
+    .option('--baseline <file>', 'report and fail on findings not in this baseline only')
+    .option('--write-baseline <file>', 'record the current findings as the baseline')
+    .option('--since <git-ref>', 'report only the findings the working tree adds to <git-ref>')
     .option('--allow-remote', 'fetch http(s) $refs (off: nothing is fetched over the network)', false)
     .option('--debug', 'print stack traces of internal errors', false)
-    .action(async (inputs: string[], opts: { format: FormatName; output?: string; failSeverity: RunOptions['failSeverity']; allowRemote: boolean; debug: boolean }) => {
+    .action(async (inputs: string[], opts: LintFlags) => {
+      const reports = pairReports(argv);
+      if (typeof reports === 'string') return program.error(reports, { exitCode: 2 });
+      if (opts.baseline && opts.since) program.error('use either --baseline or --since, not both', { exitCode: 2 });
       const { runLint } = await import('./run.js');
-      exitCode = await runLint({ inputs, ...opts, cwd: io.cwd, stdout: io.stdout, stderr: io.stderr, color: colorEnabled(io.stdout) });
+      exitCode = await runLint({
+        inputs,
+        reports,
+        failSeverity: opts.failSeverity,
+        allowRemote: opts.allowRemote,
+        debug: opts.debug,
+        ...(typeof opts.config === 'string' ? { config: opts.config } : { noConfig: opts.config === false }),
+        ...(opts.baseline ? { baseline: opts.baseline } : {}),
+        ...(opts.writeBaseline ? { writeBaseline: opts.writeBaseline } : {}),
+        ...(opts.since ? { since: opts.since } : {}),
+        cwd: io.cwd,
+        stdout: io.stdout,
+        stderr: io.stderr,
+        color: colorEnabled(io.stdout),
+      });
     });
 
   program

@@ -1,18 +1,17 @@
 // Parsed documents → findings. Runs Spectral with the apilint ruleset; prints nothing.
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Document, Spectral, type ISpectralDiagnostic } from '@stoplight/spectral-core';
 import { Resolver } from '@stoplight/spectral-ref-resolver';
-import parsers from '@stoplight/spectral-parsers';
-import type { IRange, JsonPath } from '@stoplight/types';
+import type { JsonPath } from '@stoplight/types';
 import { buildRuleset, type BuildOptions } from '../rulesets/index.js';
 import { AT_KEY } from '../rulesets/lib/oas.js';
 import { isKnownRemoteRef } from '../rulesets/lib/known-refs.js';
 import type { Severity } from '../rulesets/rule.js';
 import { STDIN, type LoadedDocument } from './load.js';
 import { displayPath } from './paths.js';
+import { Sources } from './sources.js';
 
 export interface Finding {
   ruleId: string;
@@ -27,6 +26,10 @@ export interface Finding {
   endColumn: number;
   /** JSON path of the node in `file`. */
   path: JsonPath;
+  /** Set when an inline ignore, the baseline or --since hides the finding (kept for SARIF). */
+  suppression?: { kind: 'inSource' | 'external'; justification: string };
+  /** With --baseline or --since: whether the finding is new or was already there. */
+  baselineState?: 'new' | 'unchanged';
 }
 
 export const SEVERITY_RANK: Record<Severity, number> = { error: 0, warn: 1, info: 2, hint: 3 };
@@ -37,6 +40,8 @@ export interface LinterOptions {
   /** Fetch http(s) `$ref`s; off by default so linting never touches the network. */
   allowRemote?: boolean;
   ruleset?: BuildOptions;
+  /** Parsed files shared between linters of one run. */
+  sources?: Sources;
 }
 
 /** Remote fetches, when allowed, are bounded: a slow or huge response must not stall a CI job. */
@@ -49,8 +54,11 @@ const REFUSED = /apilint: remote ref not fetched: (\S+)/;
 
 export class Linter {
   private readonly spectral: Spectral;
+  /** Files parsed outside Spectral during this run; shared with the inline-ignore pass. */
+  readonly sources: Sources;
 
   constructor(private readonly options: LinterOptions) {
+    this.sources = options.sources ?? new Sources();
     const remote = { resolve: (uri: { toString(): string }) => this.fetchRemote(uri.toString()) };
     const resolver = new Resolver({
       resolvers: {
@@ -112,7 +120,7 @@ export class Linter {
     const inOtherFile = result.source !== undefined && result.source !== spectralSource;
     // Spectral places resolver errors with the main document's positions even when they sit in a
     // referenced file: look the path up in that file instead.
-    const range = (ruleId === 'invalid-ref' && inOtherFile && rangeInFile(result.source!, result.path)) || result.range;
+    const range = (ruleId === 'invalid-ref' && inOtherFile && this.sources.get(result.source!)?.range(result.path)) || result.range;
     return {
       ruleId,
       severity,
@@ -124,16 +132,6 @@ export class Linter {
       endColumn: range.end.character + 1,
       path: result.path,
     };
-  }
-}
-
-function rangeInFile(file: string, jsonPath: JsonPath): IRange | undefined {
-  try {
-    const parser = file.toLowerCase().endsWith('.json') ? parsers.Json : parsers.Yaml;
-    const parsed = parser.parse(readFileSync(file, 'utf8'));
-    return parser.getLocationForJsonPath(parsed as never, jsonPath, true)?.range;
-  } catch {
-    return undefined;
   }
 }
 

@@ -1,9 +1,10 @@
 // Machine format, documented in the README ("JSON output"); `version` changes only on a breaking change.
 import { docsUrl } from '../../rulesets/rule.js';
 import { TOOL } from '../meta.js';
-import { countBySeverity, displayPath, jsonPointer, type Formatter } from './types.js';
+import { countBySeverity, displayPath, jsonPointer, visible, type Formatter } from './types.js';
 
-export const json: Formatter = (findings, { cwd, files, inputErrors }) => {
+export const json: Formatter = (all, { cwd, files, inputErrors, comparison }) => {
+  const findings = visible(all);
   const counts = countBySeverity(findings);
   const report = {
     version: 1,
@@ -15,6 +16,8 @@ export const json: Formatter = (findings, { cwd, files, inputErrors }) => {
       infos: counts.info,
       hints: counts.hint,
       inputErrors: inputErrors.length,
+      suppressed: all.length - findings.length,
+      ...(comparison ? { comparedWith: comparison.against, unchanged: comparison.unchanged, fixed: comparison.fixed } : {}),
     },
     files: files.map(f => displayPath(f, cwd)),
     findings: findings.map(f => ({

@@ -90,6 +90,8 @@ export const sarif: Formatter = (findings, { cwd, inputErrors }) => {
             },
           ],
           partialFingerprints: { 'apilint/v1': fingerprint(f, cwd) },
+          ...(f.suppression ? { suppressions: [{ kind: f.suppression.kind, justification: f.suppression.justification }] } : {}),
+          ...(f.baselineState ? { baselineState: f.baselineState } : {}),
         })),
       },
     ],

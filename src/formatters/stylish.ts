@@ -1,11 +1,12 @@
 // Human format: findings grouped by file, `line:col  severity  message  rule-id`, then counts.
 import { Chalk } from 'chalk';
 import type { Finding } from '../lint.js';
-import { countBySeverity, displayPath, type Formatter } from './types.js';
+import { countBySeverity, displayPath, visible, type Formatter } from './types.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-export const stylish: Formatter = (findings, { cwd, files, inputErrors, color }) => {
+export const stylish: Formatter = (all, { cwd, files, inputErrors, color, comparison }) => {
+  const findings = visible(all);
   const c = new Chalk({ level: color ? 1 : 0 });
   const paint = { error: c.red, warn: c.yellow, info: c.blue, hint: c.gray } as const;
   const byFile = new Map<string, Finding[]>();
@@ -34,5 +35,6 @@ export const stylish: Formatter = (findings, { cwd, files, inputErrors, color })
     const summary = `✖ ${plural(findings.length, 'problem')} (${plural(counts.error, 'error')}, ${plural(counts.warn, 'warning')}, ${counts.info} info, ${plural(counts.hint, 'hint')}) in ${linted}${unreadable}`;
     out.push(counts.error > 0 || inputErrors.length > 0 ? c.red.bold(summary) : counts.warn > 0 ? c.yellow.bold(summary) : c.bold(summary));
   }
+  if (comparison) out.push(c.dim(`Compared with ${comparison.against}: ${plural(comparison.unchanged, 'known finding')} hidden, ${comparison.fixed} fixed since.`));
   return `${out.join('\n')}\n`;
 };

@@ -8,7 +8,12 @@ export interface FormatContext {
   files: readonly string[];
   inputErrors: readonly InputError[];
   color: boolean;
+  /** With --baseline or --since: how many known findings were hidden and how many are gone. */
+  comparison?: { against: string; unchanged: number; fixed: number };
 }
+
+/** What a person should see: suppressed findings are kept only for SARIF. */
+export const visible = (findings: readonly Finding[]): Finding[] => findings.filter(f => !f.suppression);
 
 export { displayPath } from '../paths.js';
 

@@ -1,0 +1,120 @@
+// Inline ignores: `x-apilint-ignore: [rule-id, ...]` on any object silences those rules for that
+// node and everything under it; `x-zally-ignore: [129, ...]` does the same through the Zalando
+// rule numbers, so Zally users keep their specs as they are. An ignore entry that silences
+// nothing becomes an `unused-ignore` finding, so ignores do not outlive their reason.
+import type { JsonPath } from '@stoplight/types';
+import { catalogue } from './catalogue.js';
+import type { Finding } from './lint.js';
+import type { Sources } from './sources.js';
+import { jsonPointer } from './formatters/types.js';
+
+const APILINT = 'x-apilint-ignore';
+const ZALLY = 'x-zally-ignore';
+
+interface Entry {
+  /** Index of the entry in its list. */
+  index: number;
+  /** The rule ids it covers (one for x-apilint-ignore, those with this Zalando number for x-zally-ignore). */
+  rules: Set<string>;
+  label: string;
+  used: boolean;
+}
+
+interface Declaration {
+  file: string;
+  /** JSON path of the object carrying the ignore key. */
+  owner: JsonPath;
+  key: typeof APILINT | typeof ZALLY;
+  entries: Entry[];
+}
+
+const byZalando = new Map<number, string[]>();
+for (const rule of catalogue) for (const n of rule.zalando) byZalando.set(n, [...(byZalando.get(n) ?? []), rule.id]);
+const ruleIds = new Set(catalogue.map(r => r.id));
+
+/** `document` is the linted file: its ignores count even when nothing in it fired. */
+export function applyInlineIgnores(findings: Finding[], sources: Sources, document: string): Finding[] {
+  const files = new Set([document, ...findings.map(f => f.file)]);
+  const declarations = new Map<string, Declaration[]>();
+  for (const file of files) {
+    const source = sources.get(file);
+    // Most specs have no ignores: skip the walk unless the text mentions one.
+    if (!source || !(source.text.includes(APILINT) || source.text.includes(ZALLY))) continue;
+    declarations.set(file, collect(file, source.data));
+  }
+  if (declarations.size === 0) return findings;
+
+  const out: Finding[] = findings.map(finding => {
+    const decls = declarations.get(finding.file);
+    if (!decls) return finding;
+    for (const decl of decls) {
+      if (!isPrefix(decl.owner, finding.path)) continue;
+      const entry = decl.entries.find(e => e.rules.has(finding.ruleId));
+      if (!entry) continue;
+      entry.used = true;
+      return { ...finding, suppression: { kind: 'inSource' as const, justification: `${decl.key} at ${jsonPointer(decl.owner) || '/'}` } };
+    }
+    return finding;
+  });
+
+  for (const [file, decls] of declarations) {
+    const source = sources.get(file)!;
+    for (const decl of decls) {
+      for (const entry of decl.entries) {
+        if (entry.used) continue;
+        const path = [...decl.owner, decl.key, entry.index];
+        const range = source.range(path);
+        if (!range) continue;
+        out.push({
+          ruleId: 'unused-ignore',
+          severity: 'hint',
+          message: entry.rules.size === 0
+            ? `${decl.key} names ${entry.label}, which is not an apilint rule: remove it or fix the name.`
+            : `${decl.key} entry ${entry.label} silences nothing here: remove it.`,
+          file,
+          line: range.start.line + 1,
+          column: range.start.character + 1,
+          endLine: range.end.line + 1,
+          endColumn: range.end.character + 1,
+          path,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** Finds every ignore declaration in a document (iteratively: documents can nest deeply). */
+function collect(file: string, data: unknown): Declaration[] {
+  const out: Declaration[] = [];
+  const stack: { node: unknown; path: JsonPath }[] = [{ node: data, path: [] }];
+  while (stack.length > 0) {
+    const { node, path } = stack.pop()!;
+    if (typeof node !== 'object' || node === null) continue;
+    if (Array.isArray(node)) {
+      node.forEach((child, i) => stack.push({ node: child, path: [...path, i] }));
+      continue;
+    }
+    const obj = node as Record<string, unknown>;
+    for (const key of [APILINT, ZALLY] as const) {
+      const list = obj[key];
+      if (!Array.isArray(list)) continue;
+      const entries = list.flatMap((value, index): Entry[] => {
+        if (key === APILINT) {
+          const id = String(value);
+          return [{ index, rules: new Set(ruleIds.has(id) ? [id] : []), label: `"${id}"`, used: false }];
+        }
+        // Zally numbers apilint has no rule for are meant for Zally: leave them alone.
+        const rules = byZalando.get(Number(value));
+        return rules ? [{ index, rules: new Set(rules), label: String(value), used: false }] : [];
+      });
+      if (entries.length > 0) out.push({ file, owner: path, key, entries });
+    }
+    for (const [key, child] of Object.entries(obj)) if (key !== APILINT && key !== ZALLY) stack.push({ node: child, path: [...path, key] });
+  }
+  // Innermost first: the nearest ignore is the one that gets used.
+  return out.sort((a, b) => b.owner.length - a.owner.length);
+}
+
+const isPrefix = (prefix: JsonPath, path: JsonPath): boolean =>
+  prefix.length <= path.length && prefix.every((segment, i) => String(segment) === String(path[i]));
