@@ -157,9 +157,24 @@ function installKeyLocations(): void {
   const coreDir = path.dirname(require.resolve('@stoplight/spectral-core'));
   // Not exported by the package; the prototype is the only seam for this mapping.
   const { DocumentInventory } = require(path.join(coreDir, 'documentInventory.js')) as {
-    DocumentInventory: { prototype: { findAssociatedItemForPath(path: JsonPath, resolved: boolean): unknown } };
+    DocumentInventory: {
+      prototype: { findAssociatedItemForPath(path: JsonPath, resolved: boolean): unknown; convertRefMapKeyToPath(refPath: string): JsonPath };
+    };
   };
   const proto = DocumentInventory.prototype;
+  // Spectral builds ref-map keys URI-encoded (`application/problem%2Bjson`) but decodes only
+  // `~0`/`~1` on the way back, so keys with `+`, `{}` or spaces behind a `$ref` missed their node
+  // and landed on its parent's line.
+  const convert = proto.convertRefMapKeyToPath;
+  proto.convertRefMapKeyToPath = function (this: unknown, refPath: string) {
+    return convert.call(this, refPath).map(segment => {
+      try {
+        return typeof segment === 'string' ? decodeURIComponent(segment) : segment;
+      } catch {
+        return segment;
+      }
+    });
+  };
   const original = proto.findAssociatedItemForPath;
   proto.findAssociatedItemForPath = function (this: unknown, jsonPath: JsonPath, resolved: boolean) {
     if (jsonPath[jsonPath.length - 1] !== AT_KEY) return original.call(this, jsonPath, resolved);

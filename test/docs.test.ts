@@ -13,3 +13,8 @@ it('every rule has an up-to-date docs page (npm run docs regenerates them)', () 
   }
   expect(readdirSync(docs).sort()).toEqual(catalogue.map(r => `${r.id}.md`).sort());
 });
+
+it('rulesets/x-rate-limit.schema.json is the schema the rules use (npm run docs writes it)', async () => {
+  const { default: schema } = await import('../rulesets/x-rate-limit.schema.js');
+  expect(JSON.parse(readFileSync(path.join(ROOT, 'rulesets/x-rate-limit.schema.json'), 'utf8'))).toEqual(schema);
+});

@@ -48,6 +48,9 @@ export function operations(root: unknown): Operation[] {
   return out;
 }
 
+/** `GET /orders`: how messages name an operation. */
+export const operationName = (op: Operation): string => `${op.method.toUpperCase()} ${op.path}`;
+
 export interface Parameter {
   parameter: Obj;
   jsonPath: JsonPath;
@@ -67,6 +70,41 @@ export function parameters(op: Operation): Parameter[] {
 function listParameters(list: unknown, base: JsonPath): Parameter[] {
   if (!Array.isArray(list)) return [];
   return list.flatMap((parameter, i) => (isObject(parameter) ? [{ parameter, jsonPath: [...base, i] }] : []));
+}
+
+/**
+ * Every parameter object of the document once: path items' and operations' lists, then
+ * `components.parameters` (3.x) or `parameters` (2.0). A `$ref`'d parameter is one object in the
+ * resolved document, so identity keeps it to its first use (which Spectral maps to its definition).
+ */
+export function allParameters(root: unknown): Parameter[] {
+  if (!isObject(root)) return [];
+  const seen = new Set<object>();
+  const out: Parameter[] = [];
+  const add = (list: Parameter[]) => {
+    for (const p of list) {
+      if (seen.has(p.parameter)) continue;
+      seen.add(p.parameter);
+      out.push(p);
+    }
+  };
+  for (const section of ['paths', 'webhooks'] as const) {
+    const items = root[section];
+    if (!isObject(items)) continue;
+    for (const [path, item] of Object.entries(items)) {
+      if (!isObject(item)) continue;
+      add(listParameters(item.parameters, [section, path, 'parameters']));
+      for (const method of HTTP_METHODS) {
+        const op = item[method];
+        if (isObject(op)) add(listParameters(op.parameters, [section, path, method, 'parameters']));
+      }
+    }
+  }
+  const named = (map: unknown, base: JsonPath): Parameter[] =>
+    isObject(map) ? Object.entries(map).flatMap(([k, parameter]) => (isObject(parameter) ? [{ parameter, jsonPath: [...base, k] }] : [])) : [];
+  add(named(isObject(root.components) ? root.components.parameters : undefined, ['components', 'parameters']));
+  add(named(root.parameters, ['parameters']));
+  return out;
 }
 
 export interface Body {

@@ -49,9 +49,32 @@ export function schemaIndex(root: unknown): SchemaIndex {
   return index;
 }
 
-const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
-const SUBSCHEMA_SINGLE = ['additionalProperties', 'not', 'contains', 'if', 'then', 'else', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems'] as const;
-const SUBSCHEMA_MAPS = ['patternProperties', 'dependentSchemas', '$defs', 'definitions'] as const;
+// Exported so walks of schemas outside the index (event schemas held as JSON strings) use the same keywords.
+export const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
+export const SUBSCHEMA_SINGLE = ['additionalProperties', 'not', 'contains', 'if', 'then', 'else', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems'] as const;
+export const SUBSCHEMA_MAPS = ['patternProperties', 'dependentSchemas', '$defs', 'definitions'] as const;
+
+/** The direct subschemas of one schema (properties, items, combinators, ...): for reachability from particular schemas. */
+export function subschemas(schema: Obj): Obj[] {
+  const out: Obj[] = [];
+  const add = (child: unknown) => {
+    if (isObject(child)) out.push(child);
+  };
+  const map = (key: string) => {
+    const value = schema[key];
+    if (isObject(value)) Object.values(value).forEach(add);
+  };
+  map('properties');
+  if (Array.isArray(schema.items)) schema.items.forEach(add);
+  else add(schema.items);
+  for (const key of SUBSCHEMA_SINGLE) add(schema[key]);
+  for (const key of SUBSCHEMA_LISTS) {
+    const list = schema[key];
+    if (Array.isArray(list)) list.forEach(add);
+  }
+  SUBSCHEMA_MAPS.forEach(map);
+  return out;
+}
 
 function buildIndex(root: Obj): SchemaIndex {
   const seen = new Set<object>();
@@ -170,3 +193,28 @@ export function schemaTypes(schema: Obj): string[] {
 /** Nullable in any version: 3.0 `nullable`, 3.1 `type: [..., "null"]`, 2.0 `x-nullable`. */
 export const isNullable = (schema: Obj): boolean =>
   schema.nullable === true || schema['x-nullable'] === true || schemaTypes(schema).includes('null');
+
+export interface Nullability {
+  /** The non-null types the schema admits: its own, else those of its `allOf`/`anyOf`/`oneOf` branches. */
+  types: string[];
+  /** The node that admits null: `nullable`, `x-nullable`, `type`, or a `{type: "null"}` branch. */
+  at: JsonPath;
+}
+
+/** How a schema admits null, if it does (also 3.1 `oneOf: [{...}, {type: "null"}]`), and what else it admits. */
+export function nullability({ schema, jsonPath }: { schema: Obj; jsonPath: JsonPath }): Nullability | undefined {
+  const branches = (['allOf', 'anyOf', 'oneOf'] as const).flatMap(key =>
+    Array.isArray(schema[key]) ? (schema[key] as unknown[]).map((branch, i) => ({ key, branch, path: [...jsonPath, key, i] })) : [],
+  );
+  const isNull = (s: unknown) => isObject(s) && schemaTypes(s).join() === 'null';
+  const types =
+    schema.type !== undefined
+      ? schemaTypes(schema).filter(t => t !== 'null')
+      : branches.flatMap(b => (isObject(b.branch) ? schemaTypes(b.branch).filter(t => t !== 'null') : []));
+  let at: JsonPath | undefined;
+  if (schema.nullable === true) at = [...jsonPath, 'nullable'];
+  else if (schema['x-nullable'] === true) at = [...jsonPath, 'x-nullable'];
+  else if (schemaTypes(schema).includes('null')) at = [...jsonPath, 'type'];
+  else at = branches.find(b => b.key !== 'allOf' && isNull(b.branch))?.path;
+  return at ? { types, at } : undefined;
+}

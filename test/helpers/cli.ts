@@ -21,7 +21,7 @@ export interface CliOptions {
 
 export function runCli(args: string[], options: CliOptions = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, ...options.env };
+    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, ...options.env };
     for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
     const child = spawn(process.execPath, [...(options.nodeArgs ?? []), BIN, ...args], {
       cwd: options.cwd ?? ROOT,

@@ -1,0 +1,256 @@
+// Event type definitions (guideline part 6) wherever they live: a standalone file holding one
+// definition or a list of them, or the `x-event-types` list of an OpenAPI document. Each rule
+// reads them, and their schemas, through this one place.
+import type { IFunctionResult } from '@stoplight/spectral-core';
+import type { JsonPath } from '@stoplight/types';
+import { isEventType, isOpenApi } from '../formats.js';
+import { quote } from './fields.js';
+import { atKey, isObject, type Obj } from './oas.js';
+import { SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_SINGLE } from './schemas.js';
+
+export interface EventTypeNode {
+  event: Obj;
+  /** JSON path of the definition: `[]` (single file), `[i]` (list file), `['x-event-types', i]`. */
+  jsonPath: JsonPath;
+  /** `Event type "shipping.shipment-changed"`, or its position when it has no name. */
+  label: string;
+}
+
+/** Every event type definition of a document, in document order. */
+export function eventTypeNodes(root: unknown): EventTypeNode[] {
+  let list: { value: unknown; jsonPath: JsonPath }[] = [];
+  if (isOpenApi(root)) {
+    const events = (root as Obj)['x-event-types'];
+    if (Array.isArray(events)) list = events.map((value, i) => ({ value, jsonPath: ['x-event-types', i] }));
+  } else if (Array.isArray(root)) {
+    list = root.map((value, i) => ({ value, jsonPath: [i] }));
+  } else if (isEventType(root)) {
+    list = [{ value: root, jsonPath: [] }];
+  }
+  return list.flatMap(({ value, jsonPath }, i) =>
+    isObject(value)
+      ? [{ event: value, jsonPath, label: typeof value.name === 'string' && value.name !== '' ? `Event type ${quote(value.name)}` : `Event type #${i + 1}` }]
+      : [],
+  );
+}
+
+/** Data change events (category `data`) carry more obligations than general ones. */
+export const isDataChangeEvent = (event: Obj): boolean => event.category === 'data';
+
+/**
+ * A finding about a field of the definition: at the field when it is there, else at the
+ * definition that lacks it.
+ */
+export const fieldFinding = (node: EventTypeNode, field: string, message: string): IFunctionResult => ({
+  message,
+  path: field in node.event ? [...node.jsonPath, field] : node.jsonPath,
+});
+
+/** An event type's JSON schema (`schema.schema`), parsed when it is held as a JSON string. */
+export interface EventSchema {
+  root: Obj;
+  /** JSON path of `schema.schema` in the document: the schema object, or the string holding it. */
+  jsonPath: JsonPath;
+  /** Held as a JSON string (as event bus registries store it): findings point at the string. */
+  inString: boolean;
+}
+
+export interface EventSchemaResult {
+  /** Undefined when there is no usable JSON schema; `problems` says why. */
+  schema?: EventSchema;
+  /** What makes the schema unusable or not a JSON schema (reported by event-schema-valid). */
+  problems: IFunctionResult[];
+}
+
+const schemaCache = new WeakMap<Obj, EventSchemaResult>();
+
+/** The event type's JSON schema and any problem with `schema` itself, cached per definition. */
+export function eventSchema(node: EventTypeNode): EventSchemaResult {
+  let result = schemaCache.get(node.event);
+  if (!result) {
+    result = readEventSchema(node);
+    schemaCache.set(node.event, result);
+  }
+  return result;
+}
+
+function readEventSchema({ event, jsonPath, label }: EventTypeNode): EventSchemaResult {
+  const holder = event.schema;
+  if (!isObject(holder)) {
+    return { problems: [{ message: `${label} has no schema: add \`schema\` with \`type: json_schema\`, \`version\` and the \`schema\` itself.`, path: jsonPath }] };
+  }
+  const holderPath = [...jsonPath, 'schema'];
+  const problems: IFunctionResult[] = [];
+  // A missing type is reported but the schema is still read as JSON schema; another type
+  // (Avro, say) is a different language the other event rules cannot read.
+  if (holder.type !== 'json_schema') {
+    const found = holder.type === undefined ? 'no schema type' : `schema type ${quote(String(holder.type))}`;
+    problems.push({
+      message: `${label} has ${found}: event schemas are JSON schemas, declare \`type: json_schema\`.`,
+      path: holder.type === undefined ? holderPath : [...holderPath, 'type'],
+    });
+    if (holder.type !== undefined) return { problems };
+  }
+  const value = holder.schema;
+  const schemaPath = [...holderPath, 'schema'];
+  if (value === undefined) {
+    problems.push({ message: `${label} has no \`schema.schema\`: add the event's JSON schema (an object, or a JSON string).`, path: holderPath });
+    return { problems };
+  }
+  let root: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      root = JSON.parse(value);
+    } catch (error) {
+      const reason = error instanceof SyntaxError ? error.message.split('\n')[0] : 'cannot be parsed';
+      problems.push({ message: `${label}: the schema string is not valid JSON (${reason}): fix the JSON or give the schema as an object.`, path: schemaPath });
+      return { problems };
+    }
+  }
+  if (!isObject(root)) {
+    problems.push({ message: `${label}: \`schema.schema\` must be a schema object, or a JSON string holding one.`, path: schemaPath });
+    return { problems };
+  }
+  return { schema: { root, jsonPath: schemaPath, inString: typeof value === 'string' }, problems };
+}
+
+/** A JSON pointer for messages about a place inside a schema string (`#/properties/eid`). */
+const pointer = (inner: JsonPath): string => `#${inner.map(s => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('')}`;
+
+/**
+ * A finding at `inner` (a path inside the event schema). Inside a schema object it lands on that
+ * node (`onKey`: on its name, for a property); inside a schema string it lands on the string and
+ * the message names the place.
+ */
+export function schemaFinding(schema: EventSchema, inner: JsonPath, message: string, onKey = false): IFunctionResult {
+  if (!schema.inString) {
+    const path = [...schema.jsonPath, ...inner];
+    return { message, path: onKey ? atKey(path) : path };
+  }
+  const at = inner.length > 0 ? ` at ${pointer(inner)}` : '';
+  return { message: `${message.replace(/\.$/, '')} (in the schema string${at}).`, path: schema.jsonPath };
+}
+
+export interface SubSchema {
+  schema: Obj;
+  /** Path inside the event schema (the target's own path for a `$ref` inside a schema string). */
+  inner: JsonPath;
+}
+
+/**
+ * Follows a local `$ref` inside a schema string (the document's own `$ref`s are resolved by the
+ * loader; a string is opaque to it). Unresolvable refs come back unchanged.
+ */
+function deref(schema: EventSchema, node: SubSchema): SubSchema {
+  let current = node;
+  for (let hops = 0; schema.inString && typeof current.schema.$ref === 'string' && hops < 32; hops++) {
+    const ref = current.schema.$ref as string;
+    if (!ref.startsWith('#')) break;
+    const inner = ref
+      .slice(1)
+      .split('/')
+      .slice(1)
+      .map(s => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
+    let target: unknown = schema.root;
+    for (const segment of inner) target = isObject(target) ? target[segment] : undefined;
+    if (!isObject(target)) break;
+    current = { schema: target, inner };
+  }
+  return current;
+}
+
+const treeCache = new WeakMap<Obj, SubSchema[]>();
+
+/** Every schema of the event schema's tree once (properties, items, combinators, ...), root first. */
+export function eventSubSchemas(schema: EventSchema): SubSchema[] {
+  let out = treeCache.get(schema.root);
+  if (out) return out;
+  out = [];
+  const seen = new Set<Obj>();
+  // Explicit stack, like the schema index: event schemas can nest deeply.
+  const stack: SubSchema[] = [{ schema: schema.root, inner: [] }];
+  const push = (value: unknown, inner: JsonPath) => {
+    if (isObject(value)) stack.push({ schema: value, inner });
+  };
+  while (stack.length > 0) {
+    const node = deref(schema, stack.pop()!);
+    if (seen.has(node.schema)) continue;
+    seen.add(node.schema);
+    out.push(node);
+    const { schema: s, inner } = node;
+    if (isObject(s.properties)) for (const [name, child] of Object.entries(s.properties)) push(child, [...inner, 'properties', name]);
+    if (Array.isArray(s.items)) s.items.forEach((child, i) => push(child, [...inner, 'items', i]));
+    else push(s.items, [...inner, 'items']);
+    for (const key of SUBSCHEMA_SINGLE) push(s[key], [...inner, key]);
+    for (const key of SUBSCHEMA_LISTS) if (Array.isArray(s[key])) (s[key] as unknown[]).forEach((child, i) => push(child, [...inner, key, i]));
+    for (const key of SUBSCHEMA_MAPS) if (isObject(s[key])) for (const [k, child] of Object.entries(s[key])) push(child, [...inner, key, k]);
+  }
+  treeCache.set(schema.root, out);
+  return out;
+}
+
+export interface ObjectShape {
+  /** Declared properties by name, `allOf` members included. */
+  properties: Map<string, SubSchema>;
+  required: Set<string>;
+  /** Some part declares `properties`: an absent name is then really absent, not merely unknown. */
+  declared: boolean;
+}
+
+/** The properties an object schema declares, merged over its `allOf` composition. */
+export function objectShape(schema: EventSchema, node: SubSchema): ObjectShape {
+  const shape: ObjectShape = { properties: new Map(), required: new Set(), declared: false };
+  const seen = new Set<Obj>();
+  const stack = [node];
+  while (stack.length > 0) {
+    const { schema: s, inner } = deref(schema, stack.pop()!);
+    if (seen.has(s)) continue;
+    seen.add(s);
+    if (isObject(s.properties)) {
+      shape.declared = true;
+      for (const [name, child] of Object.entries(s.properties)) {
+        if (isObject(child) && !shape.properties.has(name)) shape.properties.set(name, deref(schema, { schema: child, inner: [...inner, 'properties', name] }));
+      }
+    }
+    if (Array.isArray(s.required)) for (const name of s.required) if (typeof name === 'string') shape.required.add(name);
+    if (Array.isArray(s.allOf)) s.allOf.forEach((member, i) => isObject(member) && stack.push({ schema: member, inner: [...inner, 'allOf', i] }));
+  }
+  return shape;
+}
+
+/** The event schema's root as a node, with a local root `$ref` followed. */
+export const rootNode = (schema: EventSchema): SubSchema => deref(schema, { schema: schema.root, inner: [] });
+
+/**
+ * Whether a dot-separated field path (`data.revision`, as `ordering_key_fields` and
+ * `partition_key_fields` give it) names a property of the event schema. Unknown (true) when the
+ * walk reaches a schema that declares no properties (free-form, or an unresolved `$ref`).
+ */
+export function hasField(schema: EventSchema, field: string): boolean {
+  let node = rootNode(schema);
+  for (const segment of field.split('.')) {
+    const shape = objectShape(schema, node);
+    if (!shape.declared) return true;
+    const next = shape.properties.get(segment);
+    if (!next) return false;
+    node = next;
+  }
+  return true;
+}
+
+/**
+ * Checks a list of field paths of the definition (`ordering_key_fields`, `partition_key_fields`):
+ * present and non-empty, and each entry a property of the event schema.
+ */
+export function keyFieldFindings(node: EventTypeNode, field: string, missing: string): IFunctionResult[] {
+  const value = node.event[field];
+  if (!Array.isArray(value) || value.length === 0) return [fieldFinding(node, field, missing)];
+  const { schema } = eventSchema(node);
+  return value.flatMap((entry, i) => {
+    if (typeof entry !== 'string') {
+      return [{ message: `${node.label}: \`${field}\` entries are dot-separated field paths (strings).`, path: [...node.jsonPath, field, i] }];
+    }
+    if (!schema || hasField(schema, entry)) return [];
+    return [{ message: `${node.label}: \`${field}\` names ${quote(entry)}, which is not a property of the event schema: use a field the schema declares.`, path: [...node.jsonPath, field, i] }];
+  });
+}

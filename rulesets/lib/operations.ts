@@ -1,0 +1,322 @@
+// What an operation *is*: a collection read, a single-resource read, a batch, a create, a
+// monitoring endpoint. Decided here, once, so that every rule classifies operations alike.
+// Everything works on the `$ref`-resolved document, where a shared `$ref` target is one object:
+// schema identity tells whether two operations talk about the same resource.
+import {
+  isJsonMediaType,
+  isObject,
+  operations,
+  parameters,
+  requestBodies,
+  responseBodies,
+  responseHeaders,
+  responses,
+  type Body,
+  type Obj,
+  type Operation,
+  type Parameter,
+  type Response,
+} from './oas.js';
+import { schemaTypes } from './schemas.js';
+
+/** Paths of infrastructure endpoints that are not part of the resource API. */
+export const DEFAULT_MONITORING_PATHS: readonly string[] = ['/health', '/metrics', '/status', '/ping'];
+
+const segments = (path: string): string[] => path.split('/').filter(s => s !== '');
+const isTemplate = (segment: string): boolean => /^\{[^}]*\}$/.test(segment);
+
+/**
+ * A monitoring endpoint: the path, without trailing parameters, ends with one of `paths` and has no
+ * parameter before it. So `/health`, `/v1/health`, `/management/health/{check}` and, for the entry
+ * `/actuator/health`, `/actuator/health` are monitoring; `/orders/{order_id}/status` (the status
+ * of an order, a resource) is not. Case and a trailing slash are ignored; entries may omit the
+ * leading slash.
+ */
+export function isMonitoringOperation(op: Operation, paths: readonly string[]): boolean {
+  const own = segments(op.path.toLowerCase());
+  while (own.length > 0 && isTemplate(own[own.length - 1]!)) own.pop();
+  return paths.some(entry => {
+    const tail = segments(entry.toLowerCase());
+    if (tail.length === 0 || tail.length > own.length) return false;
+    const head = own.slice(0, own.length - tail.length);
+    return own.slice(head.length).join('/') === tail.join('/') && !head.some(isTemplate);
+  });
+}
+
+/** 3.1 webhooks are requests the API sends, not endpoints it serves. */
+export const isWebhook = (op: Operation): boolean => op.jsonPath[0] === 'webhooks';
+
+/** The endpoints the API serves: `paths` operations (webhooks left out). */
+export const apiOperations = (root: unknown): Operation[] => operations(root).filter(op => !isWebhook(op));
+
+/** `pageSize`, `page-size`, `Page_Size` → `page_size`: names compared by meaning, not style. */
+export const normalizeName = (name: string): string =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '')
+    .toLowerCase();
+
+/** The operation's parameters in `location` (`query`, `header`, ...), with their normalized names. */
+export function parametersIn(op: Operation, location: string): (Parameter & { name: string })[] {
+  return parameters(op).flatMap(p =>
+    p.parameter.in === location && typeof p.parameter.name === 'string' ? [{ ...p, name: normalizeName(p.parameter.name) }] : [],
+  );
+}
+
+/** The request header parameter named `name` (compared case-insensitively), if the operation accepts it. */
+export const headerParameter = (op: Operation, name: string): Parameter | undefined =>
+  parametersIn(op, 'header').find(p => p.name === normalizeName(name));
+
+export const isSuccessCode = (code: string): boolean => /^2(?:\d\d|XX)$/i.test(code);
+
+/** JSON bodies of the operation's 2xx responses. */
+function successBodies(root: unknown, op: Operation): (Body & { response: Response })[] {
+  return responses(op)
+    .filter(r => isSuccessCode(r.code))
+    .flatMap(r =>
+      responseBodies(root, op, r.response, r.jsonPath)
+        .filter(b => isJsonMediaType(b.mediaType) && isObject(b.schema))
+        .map(b => ({ ...b, response: r })),
+    );
+}
+
+/** Merged `properties` of a schema and its `allOf` parts (the shape of an object, as a reader sees it). */
+export function objectProperties(schema: unknown, seen = new Set<object>()): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  if (!isObject(schema) || seen.has(schema)) return out;
+  seen.add(schema);
+  if (Array.isArray(schema.allOf)) for (const part of schema.allOf) for (const [k, v] of objectProperties(part, seen)) out.set(k, v);
+  if (isObject(schema.properties)) for (const [k, v] of Object.entries(schema.properties)) out.set(k, v);
+  return out;
+}
+
+export const isArraySchema = (schema: unknown): schema is Obj =>
+  isObject(schema) && (schemaTypes(schema).includes('array') || (schema.type === undefined && isObject(schema.items)));
+
+/** An object schema (typed, with properties, or composed of objects): the shape of a resource. */
+function isObjectSchema(schema: unknown): boolean {
+  if (!isObject(schema)) return false;
+  const types = schemaTypes(schema);
+  if (types.length > 0) return types.includes('object');
+  if (isObject(schema.properties) || isObject(schema.additionalProperties)) return true;
+  const parts = [schema.allOf, schema.oneOf, schema.anyOf].find(Array.isArray) as unknown[] | undefined;
+  return parts !== undefined && parts.length > 0 && parts.some(isObjectSchema);
+}
+
+/** The one array property of an object schema, if it has exactly one. */
+function soleArrayProperty(schema: unknown): { name: string; schema: Obj } | undefined {
+  const arrays = [...objectProperties(schema)].flatMap(([name, s]) => (isArraySchema(s) ? [{ name, schema: s }] : []));
+  return arrays.length === 1 ? arrays[0] : undefined;
+}
+
+const lastSegment = (path: string): string | undefined => segments(path).filter(s => !isTemplate(s)).at(-1);
+const endsWithParameter = (path: string): boolean => isTemplate(segments(path).at(-1) ?? '');
+
+/** Generic names of a page object's array. */
+const PAGE_ARRAY_NAMES = new Set(['items', 'data', 'results', 'content', 'entries', 'elements', 'records']);
+/** Objects that group a page's links or paging metadata (`links: {pages: {next}}` nests two). */
+const LINK_CONTAINERS = new Set(['_links', 'links', '_meta', 'meta', 'paging', 'pagination', 'pages']);
+/** Fields that lead to the next page: a link or a cursor. */
+const NEXT_PAGE_FIELDS = new Set(['next', 'next_cursor', 'next_page', 'next_page_token', 'next_token', 'next_uri', 'next_url', 'next_link', 'next_href', 'cursor']);
+
+/**
+ * Fields of a page object by normalized name: its own properties and those of its link containers
+ * (`_links`, `links`, `_meta`, ...), so that `next` is found in either place.
+ */
+export function pageFields(schema: unknown, depth = 0): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const [name, value] of objectProperties(schema)) {
+    if (depth < 2 && LINK_CONTAINERS.has(name.toLowerCase())) for (const [k, v] of pageFields(value, depth + 1)) out.set(k, v);
+    out.set(normalizeName(name), value);
+  }
+  return out;
+}
+
+/** The page object leads to the next page (a `next` link or a cursor). */
+const hasNextPageField = (schema: unknown): boolean => [...pageFields(schema).keys()].some(k => NEXT_PAGE_FIELDS.has(k));
+
+export type CollectionResponse = {
+  /** The 2xx JSON body that carries the collection. */
+  body: Body & { response: Response };
+  /** Schema of one item. */
+  item: unknown;
+} & (
+  | { kind: 'array' } // a bare array of resources
+  | { kind: 'page'; arrayName: string } // a page object and the name of its one array property
+);
+
+/**
+ * Streams are not pages: a streaming media type (`application/x-json-stream`, `application/x-ndjson`,
+ * `text/event-stream`) or `stream_*` parameters (a stream declared as plain JSON).
+ */
+function isStreaming(root: unknown, op: Operation): boolean {
+  const types = responses(op).flatMap(r => responseBodies(root, op, r.response, r.jsonPath).map(b => b.mediaType));
+  if (types.some(t => /stream|ndjson|jsonl|json-seq/i.test(t))) return true;
+  return parameters(op).some(p => typeof p.parameter.name === 'string' && normalizeName(p.parameter.name).split('_').includes('stream'));
+}
+
+/**
+ * A GET that lists a collection: its path ends with a resource name, not a parameter, and a 2xx JSON
+ * body is an array of objects, or a page object: an object with exactly one array property that
+ * holds objects and is named `items` (or `data`, `results`, ...) or after the path (`/merchants` →
+ * `merchants`), or that sits beside a `next` link or cursor. Streams are not collections.
+ */
+export function collectionResponse(root: unknown, op: Operation): CollectionResponse | undefined {
+  if (op.method !== 'get' || isWebhook(op) || endsWithParameter(op.path) || isStreaming(root, op)) return undefined;
+  const resource = lastSegment(op.path);
+  for (const body of successBodies(root, op)) {
+    if (isArraySchema(body.schema)) {
+      if (isObjectSchema(body.schema.items)) return { body, kind: 'array', item: body.schema.items };
+      continue;
+    }
+    const array = soleArrayProperty(body.schema);
+    if (!array) continue;
+    const name = normalizeName(array.name);
+    const named = PAGE_ARRAY_NAMES.has(name) || (resource !== undefined && name === normalizeName(resource));
+    // A name alone marks a list of resources (objects); a next link marks a page of anything.
+    if ((named && isObjectSchema(array.schema.items)) || hasNextPageField(body.schema)) {
+      return { body, kind: 'page', arrayName: array.name, item: array.schema.items };
+    }
+  }
+  return undefined;
+}
+
+/** A GET of one resource: the path ends with its identifier and a 2xx JSON body is an object. */
+export const isSingleResourceGet = (root: unknown, op: Operation): boolean =>
+  op.method === 'get' && !isWebhook(op) && endsWithParameter(op.path) && successBodies(root, op).some(b => isObjectSchema(b.schema));
+
+/**
+ * The array a bulk-shaped request body carries: the body itself, or the main property of a wrapper
+ * object (named `items`, or the object's only property), also inside a `{data: {...}}`-style
+ * envelope. An object that merely has an array among its fields (an order with its lines) is one
+ * resource, not a bulk request.
+ */
+function bulkArray(schema: unknown, depth = 0): Obj | undefined {
+  if (isArraySchema(schema)) return schema;
+  const properties = [...objectProperties(schema)];
+  const array = soleArrayProperty(schema);
+  if (array && (array.name === 'items' || properties.length === 1)) return array.schema;
+  const [envelope] = properties;
+  return depth === 0 && properties.length === 1 && envelope ? bulkArray(envelope[1], 1) : undefined;
+}
+
+/** JSON request bodies of the operation. */
+const jsonRequestBodies = (root: unknown, op: Operation): Body[] => requestBodies(root, op).filter(b => isJsonMediaType(b.mediaType));
+
+/** The item schemas of a bulk-shaped JSON request body: an array of objects (see bulkArray). */
+function bulkItems(root: unknown, op: Operation): unknown[] {
+  return jsonRequestBodies(root, op).flatMap(b => {
+    const array = bulkArray(b.schema);
+    return array && isObjectSchema(array.items) ? [array.items] : [];
+  });
+}
+
+const words = (name: string): string[] => normalizeName(name).split('_');
+
+/**
+ * Named as a batch, on a path that does not end with one resource's id: a batch endpoint (the last
+ * segment says `batch` or `bulk`: `/batch`, `/orders/bulk`) sent without a body or with a bulk-shaped
+ * one (a `bulk-list` of digests is a query), or a batch name (`/shipment-batches`,
+ * `createShipmentBatch`) on a bulk-shaped body. A plural name alone is often a resource of its own
+ * (batch jobs, `/batches/{batch_id}/cancel`), not a batch request.
+ */
+function namedBatch(root: unknown, op: Operation): boolean {
+  if (endsWithParameter(op.path)) return false;
+  const bulk = bulkItems(root, op).length > 0;
+  const segment = words(lastSegment(op.path) ?? '');
+  if ((segment.includes('batch') || segment.includes('bulk')) && (bulk || jsonRequestBodies(root, op).length === 0)) return true;
+  const id = typeof op.operation.operationId === 'string' ? words(op.operation.operationId) : [];
+  return bulk && [...segment, ...id].some(w => ['batch', 'batches', 'bulk'].includes(w));
+}
+
+const resourceCache = new WeakMap<object, Set<unknown>>();
+
+/**
+ * Resource schemas of the API (by identity): items of collections, bodies of single-resource reads,
+ * and object bodies written by POST, PUT and PATCH (create and update payloads).
+ */
+function resourceSchemas(root: unknown): Set<unknown> {
+  if (!isObject(root)) return new Set();
+  let set = resourceCache.get(root);
+  if (set) return set;
+  set = new Set();
+  for (const op of apiOperations(root)) {
+    const collection = collectionResponse(root, op);
+    if (collection) set.add(collection.item);
+    if (isSingleResourceGet(root, op)) for (const b of successBodies(root, op)) set.add(b.schema);
+    if (['post', 'put', 'patch'].includes(op.method)) {
+      for (const b of requestBodies(root, op)) if (isObjectSchema(b.schema) && !isArraySchema(b.schema)) set.add(b.schema);
+    }
+  }
+  resourceCache.set(root, set);
+  return set;
+}
+
+/**
+ * A batch or bulk request: named so (see namedBatch; POST, PUT, PATCH or DELETE), or a POST whose
+ * body is an array of the API's resources (or a wrapper object holding one, see bulkArray). An
+ * array of other things (cursors to compare, queries) is a read with a payload, not a batch.
+ */
+export function isBatchOperation(root: unknown, op: Operation): boolean {
+  if (isWebhook(op) || !['post', 'put', 'patch', 'delete'].includes(op.method)) return false;
+  if (namedBatch(root, op)) return true;
+  if (op.method !== 'post') return false;
+  const resources = resourceSchemas(root);
+  return bulkItems(root, op).some(item => resources.has(item));
+}
+
+/**
+ * Sends many things at once (a batch, or a JSON body that is or holds an array of objects among its
+ * fields): where a 207 for partial success can make sense.
+ */
+export function isBulkShaped(root: unknown, op: Operation): boolean {
+  if (isBatchOperation(root, op)) return true;
+  const holdsObjects = (s: unknown) => isArraySchema(s) && isObjectSchema(s.items);
+  return !isWebhook(op) && jsonRequestBodies(root, op).some(b => holdsObjects(b.schema) || [...objectProperties(b.schema).values()].some(holdsObjects));
+}
+
+/** A 2xx response of `op` declares a `Location` header. */
+const declaresLocation = (op: Operation): boolean => responses(op).some(r => isSuccessCode(r.code) && responseHeaders(r.response).has('location'));
+
+/**
+ * A POST that creates a resource: it answers 201 or a `Location`, or it posts an object to a path
+ * that lists a collection (GET on the same path) and answers with an object (the new resource; a
+ * bodyless 204 is a command such as a toggle). Batches and monitoring endpoints are not creates.
+ */
+export function isCreatingPost(root: unknown, op: Operation): boolean {
+  if (op.method !== 'post' || isWebhook(op) || isBatchOperation(root, op) || isMonitoringOperation(op, DEFAULT_MONITORING_PATHS)) return false;
+  if (responses(op).some(r => r.code === '201') || declaresLocation(op)) return true;
+  const get = op.pathItem.get;
+  if (!isObject(get)) return false;
+  const listing: Operation = { ...op, method: 'get', operation: get, jsonPath: [...op.jsonPath.slice(0, -1), 'get'] };
+  const postsObject = requestBodies(root, op).some(b => isObjectSchema(b.schema) && !isArraySchema(b.schema));
+  return postsObject && successBodies(root, op).some(b => isObjectSchema(b.schema)) && collectionResponse(root, listing) !== undefined;
+}
+
+/** Query parameters that select a page (cursors first; offset and page numbers still paginate). */
+export const DEFAULT_CURSOR_PARAMETERS: readonly string[] = [
+  'cursor', 'page_token', 'next_token', 'continuation_token', 'page_cursor', 'starting_after', 'ending_before',
+  'after', 'before', 'marker', 'continue', 'offset', 'page', 'page_number', 'skip',
+];
+/** Query parameters that bound a page's size (look-alikes of `limit` included: query-conventional-names reports those). */
+export const DEFAULT_LIMIT_PARAMETERS: readonly string[] = ['limit', 'page_size', 'per_page', 'size', 'max_results', 'max_items', 'count', 'top'];
+
+export interface PaginationNames {
+  cursorParameters: readonly string[];
+  limitParameters: readonly string[];
+}
+
+/**
+ * How a collection read paginates: `cursor` when it accepts a page-selecting query parameter or its
+ * page object carries a `next` link or cursor (the cursor then travels inside the link), `limit`
+ * when it accepts a page-size parameter. Names are compared normalized (`pageSize` = `page_size`).
+ */
+export function pagination(op: Operation, collection: CollectionResponse, names: PaginationNames): { cursor: boolean; limit: boolean } {
+  const query = new Set(parametersIn(op, 'query').map(p => p.name));
+  const accepts = (list: readonly string[]) => list.some(n => query.has(normalizeName(n)));
+  return {
+    cursor: accepts(names.cursorParameters) || (collection.kind === 'page' && hasNextPageField(collection.body.schema)),
+    limit: accepts(names.limitParameters),
+  };
+}

@@ -1,0 +1,57 @@
+import { defineRule } from '../rule.js';
+import { atKey, isObject } from '../lib/oas.js';
+import { schemaIndex, schemaTypes } from '../lib/schemas.js';
+
+interface Options {
+  names: string[];
+  suffixes: string[];
+}
+
+// `iri` is the internationalized form of an absolute URI, and a `uri-template` (RFC 6570) link
+// expands to one; `uri-reference` and friends admit relative references.
+const ABSOLUTE_FORMATS = new Set(['uri', 'iri', 'uri-template']);
+
+export default defineRule<Options>({
+  id: 'absolute-uri-links',
+  severity: 'warn',
+  ref: '2, 4.hyper.2',
+  zalando: [217],
+  description:
+    'Link properties (`href`, `self`, `next`, `prev`, `first`, `last`, `url`, `*_url`, `*_uri`) are strings with `format: uri`.',
+  rationale:
+    'Resources are identified by full, absolute URIs (guideline 2), and common hypertext controls are used for pagination and ' +
+    'self-references (guideline 4, hypermedia, item 2). `format: uri` declares an absolute URI, so clients can follow a link ' +
+    'without knowing where the API is deployed (`iri` and link templates with `uri-template` are accepted too); `uri-reference` ' +
+    'and formatless strings admit relative paths. ' +
+    'Link objects (`self: {href: ...}`) are fine: their `href` is checked instead.',
+  examples: {
+    incorrect: 'properties:\n  self:\n    type: string\n  label_url:\n    type: string\n    format: uri-reference',
+    correct: 'properties:\n  self:\n    type: string\n    format: uri\n  label_url:\n    type: string\n    format: uri',
+  },
+  options: {
+    schema: {
+      type: 'object',
+      properties: {
+        names: { type: 'array', items: { type: 'string' }, description: 'Property names that hold links.' },
+        suffixes: { type: 'array', items: { type: 'string' }, description: 'Property name endings that hold links.' },
+      },
+      additionalProperties: false,
+    },
+    defaults: {
+      names: ['href', 'self', 'next', 'prev', 'first', 'last', 'url', 'uri'],
+      suffixes: ['_url', '_uri'],
+    },
+  },
+  given: '$',
+  check(root, { names, suffixes }) {
+    const isLinkName = (name: string) => names.includes(name) || suffixes.some(s => name.endsWith(s));
+    return schemaIndex(root).properties.flatMap(prop => {
+      // Only string links: link objects and arrays of links are checked through their own properties/items.
+      if (!isLinkName(prop.name) || !isObject(prop.schema) || !schemaTypes(prop.schema).includes('string')) return [];
+      const { format } = prop.schema;
+      if (typeof format === 'string' && ABSOLUTE_FORMATS.has(format)) return [];
+      const problem = typeof format === 'string' ? `has format "${format}"` : 'has no format';
+      return [{ message: `Link property "${prop.name}" ${problem}: declare format uri for a full, absolute URI.`, path: atKey(prop.jsonPath) }];
+    });
+  },
+});

@@ -1,0 +1,63 @@
+import { defineRule } from '../rule.js';
+import {
+  apiOperations,
+  collectionResponse,
+  DEFAULT_CURSOR_PARAMETERS,
+  DEFAULT_LIMIT_PARAMETERS,
+  DEFAULT_MONITORING_PATHS,
+  isMonitoringOperation,
+  pagination,
+} from '../lib/operations.js';
+
+interface Options {
+  cursorParameters: string[];
+  limitParameters: string[];
+  monitoringPaths: string[];
+}
+
+const names = { type: 'array', items: { type: 'string', minLength: 1 } };
+
+export default defineRule<Options>({
+  id: 'collections-paginated',
+  severity: 'error',
+  ref: '4.page.1',
+  zalando: [159],
+  description: 'A GET that lists a collection accepts a cursor (or another pagination parameter) and a limit.',
+  rationale:
+    'Collections support pagination (guideline 4, pagination, item 1): an unbounded list overloads the service as it grows and leaves clients no way to iterate in steps. A collection read is a GET on a path ending with a resource name whose 2xx JSON body is an array of objects or a page object. It must accept a page-selecting query parameter (`cursor`, or another one such as `offset`, which pagination-cursor reports separately; a `next` link or cursor in the page object also counts) and a page-size parameter (`limit`, or a look-alike such as `page_size`, which query-conventional-names reports separately). Streams and monitoring endpoints are not collections.',
+  examples: {
+    incorrect: "paths:\n  /orders:\n    get:\n      responses:\n        '200':\n          description: Orders.\n          content:\n            application/json:\n              schema: {$ref: '#/components/schemas/OrderPage'}",
+    correct:
+      "paths:\n  /orders:\n    get:\n      parameters:\n        - {name: cursor, in: query, schema: {type: string}}\n        - {name: limit, in: query, schema: {type: integer, format: int32}}\n      responses:\n        '200':\n          description: A page of orders.\n          content:\n            application/json:\n              schema: {$ref: '#/components/schemas/OrderPage'}",
+  },
+  options: {
+    schema: {
+      type: 'object',
+      properties: {
+        cursorParameters: { ...names, description: 'Query parameters that select a page (normalized comparison: pageToken = page_token).' },
+        limitParameters: { ...names, description: 'Query parameters that bound the page size.' },
+        monitoringPaths: { ...names, description: 'Monitoring endpoints: a path ending with one of these (no parameter before it; /health also matches /v1/health), which need no pagination.' },
+      },
+      additionalProperties: false,
+    },
+    defaults: {
+      cursorParameters: [...DEFAULT_CURSOR_PARAMETERS],
+      limitParameters: [...DEFAULT_LIMIT_PARAMETERS],
+      monitoringPaths: [...DEFAULT_MONITORING_PATHS],
+    },
+  },
+  given: '$',
+  check(root, options) {
+    return apiOperations(root).flatMap(op => {
+      const collection = collectionResponse(root, op);
+      if (!collection || isMonitoringOperation(op, options.monitoringPaths)) return [];
+      const { cursor, limit } = pagination(op, collection, options);
+      if (cursor && limit) return [];
+      const lacks = !cursor && !limit ? 'neither a "cursor" nor a "limit"' : !cursor ? 'no "cursor" (or other page-selecting)' : 'no "limit"';
+      return [{
+        message: `GET ${op.path} lists a collection but accepts ${lacks} query parameter: paginate it with "cursor" and "limit".`,
+        path: [...op.jsonPath],
+      }];
+    });
+  },
+});

@@ -1,0 +1,36 @@
+import { defineRule } from '../rule.js';
+import { atKey, isObject } from '../lib/oas.js';
+import { schemaIndex } from '../lib/schemas.js';
+import { quote, suitsDateTimeFormat } from '../lib/fields.js';
+
+const EXPECTED = {
+  'date-time': 'end with "_at" (created_at)',
+  date: 'end with "_at", "_date" or "_day" (delivered_at, delivery_date)',
+  time: 'end with "_at" or "_time" (pickup_time)',
+} as const;
+
+const isNamedFormat = (format: unknown): format is keyof typeof EXPECTED => typeof format === 'string' && format in EXPECTED;
+
+export default defineRule({
+  id: 'date-time-suffix',
+  severity: 'warn',
+  ref: '2',
+  zalando: [235],
+  description: 'Properties with format `date-time` end with `_at`; `date` and `time` properties may also end with `_date`/`_day` and `_time`.',
+  rationale:
+    'The name of a date and time property carries the suffix `_at` (guideline 2, "Date and time properties"): `created_at` cannot be mistaken for ' +
+    'a boolean the way `created` can. Properties holding only a date may also be named `*_date`, `date` or `*_day` (`birthday`), ' +
+    'and those holding only a time of day `*_time` or `time`.',
+  examples: {
+    incorrect: 'properties:\n  created:\n    type: string\n    format: date-time',
+    correct: 'properties:\n  created_at:\n    type: string\n    format: date-time',
+  },
+  given: '$',
+  check(root) {
+    return schemaIndex(root).properties.flatMap(prop => {
+      const format = isObject(prop.schema) ? prop.schema.format : undefined;
+      if (!isNamedFormat(format) || suitsDateTimeFormat(prop.name, format)) return [];
+      return [{ message: `Property ${quote(prop.name)} has format "${format}": its name should ${EXPECTED[format]}.`, path: atKey(prop.jsonPath) }];
+    });
+  },
+});

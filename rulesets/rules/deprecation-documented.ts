@@ -1,0 +1,40 @@
+import { defineRule } from '../rule.js';
+import { deprecatables, isDeprecated, SUNSET } from '../lib/deprecation.js';
+
+/** Words that name a replacement: "use X instead", "replaced by", "superseded by", "migrate to". */
+const REPLACEMENT =
+  /\b(use|using|instead|replaced|replacement|replaces|successor|superseded|supersedes|migrate|migrating|migration|in favou?r of|switch to|moved to)\b/i;
+
+const says = (text: unknown): boolean => typeof text === 'string' && REPLACEMENT.test(text);
+
+export default defineRule({
+  id: 'deprecation-documented',
+  severity: 'error',
+  ref: '9.5',
+  zalando: [187],
+  description: 'A deprecated operation, parameter or schema says what replaces it and carries `x-sunset`.',
+  rationale:
+    'Deprecation is reflected in the API specification (guideline 9, item 5): clients of a deprecated element must learn what to migrate to and until when it works. Whatever carries `deprecated: true` (an operation, a parameter, or any schema or property) names its replacement in its `description` (or `summary`/`title`), recognised by words such as "use", "instead", "replaced by", "successor", "superseded", "migrate", "in favor of", "switch to", and carries `x-sunset` with the date it is switched off (its format is checked by `deprecation-consistent`). One finding per element, at the element.',
+  examples: {
+    incorrect: 'delete:\n  deprecated: true\n  description: Deletes an order.\n',
+    correct:
+      "delete:\n  deprecated: true\n  x-sunset: '2027-06-30'\n  description: Deprecated, use POST /orders/{order_id}/cancellations instead.\n",
+  },
+  given: '$',
+  check(root) {
+    return deprecatables(root).flatMap(({ label, node, jsonPath }) => {
+      if (!isDeprecated(node)) return [];
+      const problems: string[] = [];
+      const fixes: string[] = [];
+      if (![node.description, node.summary, node.title].some(says)) {
+        problems.push('does not say what replaces it');
+        fixes.push('name the replacement in its description ("use … instead")');
+      }
+      if (node[SUNSET] === undefined) {
+        problems.push(`has no "${SUNSET}" date`);
+        fixes.push(`add "${SUNSET}: YYYY-MM-DD"`);
+      }
+      return problems.length === 0 ? [] : [{ message: `Deprecated ${label} ${problems.join(' and ')}: ${fixes.join(' and ')}.`, path: jsonPath }];
+    });
+  },
+});

@@ -1,0 +1,58 @@
+import { constantCase } from 'change-case';
+import { defineRule } from '../rule.js';
+import { isObject } from '../lib/oas.js';
+import { schemaIndex } from '../lib/schemas.js';
+import { CODE_STANDARDS, codeKind, codeKindOfFormat, quote } from '../lib/fields.js';
+
+const UPPER_SNAKE_CASE = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/;
+// Values another standard spells in lower case: media types (RFC 6838).
+const MEDIA_TYPE = /^(application|audio|font|image|message|model|multipart|text|video|\*)\/[\w.+*-]+(\s*;.*)?$/i;
+
+// A suggestion only where it is short and valid (`in_transit` → `IN_TRANSIT`).
+function suggest(value: string): string {
+  const upper = constantCase(value);
+  return upper.length <= 40 && UPPER_SNAKE_CASE.test(upper) ? `use ${quote(upper)}` : 'write it in UPPER_SNAKE_CASE, starting with a letter';
+}
+
+export default defineRule({
+  id: 'enum-upper-snake-case',
+  severity: 'error',
+  ref: '2',
+  zalando: [240],
+  description: 'String values of `enum` and `x-extensible-enum` are UPPER_SNAKE_CASE.',
+  rationale:
+    'Enumeration values are UPPER_SNAKE_CASE strings (guideline 2, "Enumerations"), so that they stand out from free text and read the same in every API. ' +
+    'The guideline makes no exception for query or header parameters; values written as another standard spells them are not API-made names and are not reported: ' +
+    'media types (`application/json`) and language or locale codes (ISO 639-1 `en`, BCP 47 `en-US`) on a property named or formatted as a language or locale. ' +
+    'Non-string values (integers, `null`) are not checked.',
+  examples: {
+    incorrect: 'status:\n  type: string\n  x-extensible-enum:\n    - in_transit\n    - delivered',
+    correct: 'status:\n  type: string\n  x-extensible-enum:\n    - IN_TRANSIT\n    - DELIVERED',
+  },
+  given: '$',
+  check(root) {
+    const index = schemaIndex(root);
+    // Property names of schemas (and of array items), to recognize enums of language codes.
+    const names = new Map<object, string>();
+    for (const prop of index.properties) {
+      if (!isObject(prop.schema)) continue;
+      names.set(prop.schema, prop.name);
+      if (isObject(prop.schema.items)) names.set(prop.schema.items, prop.name);
+    }
+    return index.schemas.flatMap(({ schema, jsonPath }) => {
+      const name = names.get(schema);
+      const kind = codeKindOfFormat(schema.format) ?? (name === undefined ? undefined : codeKind(name));
+      const codes = kind === 'language' || kind === 'locale' ? CODE_STANDARDS[kind].code : undefined;
+      const isStandard = (value: string) => MEDIA_TYPE.test(value) || (codes !== undefined && codes.test(value));
+      return (['enum', 'x-extensible-enum'] as const).flatMap(key => {
+        const values = schema[key];
+        if (!Array.isArray(values)) return [];
+        return values.flatMap((value, i) =>
+          typeof value === 'string' && !UPPER_SNAKE_CASE.test(value) && !isStandard(value)
+            ? [{ message: `Enum value ${quote(value)} is not UPPER_SNAKE_CASE: ${suggest(value)}.`, path: [...jsonPath, key, i] }]
+            : [],
+        );
+      });
+    });
+  },
+});

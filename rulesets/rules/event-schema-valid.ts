@@ -1,0 +1,81 @@
+import type { IFunctionResult } from '@stoplight/spectral-core';
+import { schema as validate } from '@stoplight/spectral-functions';
+import type { ErrorObject } from 'ajv';
+import { defineRule } from '../rule.js';
+import { lazyRequire } from '../lib/require.js';
+import { eventSchema, eventTypeNodes, schemaFinding } from '../lib/events.js';
+import { isOas2, isObject, type Obj } from '../lib/oas.js';
+import { eventTypes, oas2, oas3 } from '../formats.js';
+
+// The OpenAPI schemas Spectral validates documents with (deep path: the package has no `exports`).
+const schemaDefinitions = (version: string): Obj =>
+  lazyRequire<{ definitions: Obj }>(`@stoplight/spectral-rulesets/dist/oas/schemas/oas/${version}.json`).definitions;
+
+/** A meta-schema for one Schema Object: a Reference (`$ref` left unresolved, e.g. circular) or a schema. */
+const schemaObjectOf = (definitions: Obj, reference: string, schema: string): Obj => ({
+  definitions,
+  if: { type: 'object', required: ['$ref'] },
+  then: { $ref: `#/definitions/${reference}` },
+  else: { $ref: `#/definitions/${schema}` },
+});
+
+type Dialect = 'draft7' | 'draft2020-12';
+let metaSchemas: Record<'oas2' | 'oas3_0' | 'oas3_1', { schema: Obj; dialect: Dialect }> | undefined;
+
+/**
+ * The Schema Object of the document's own OpenAPI version: Swagger 2.0's, OpenAPI 3.0's, and for
+ * 3.1 JSON Schema 2020-12 (its schema dialect). Standalone event types use OpenAPI 3.0's.
+ */
+function metaSchemaFor(root: unknown) {
+  metaSchemas ??= {
+    oas2: { schema: schemaObjectOf(schemaDefinitions('v2.0'), 'jsonReference', 'schema'), dialect: 'draft7' },
+    oas3_0: { schema: schemaObjectOf(schemaDefinitions('v3.0'), 'Reference', 'Schema'), dialect: 'draft7' },
+    oas3_1: { schema: { $ref: 'https://json-schema.org/draft/2020-12/schema' }, dialect: 'draft2020-12' },
+  };
+  if (isOas2(root)) return metaSchemas.oas2;
+  return isObject(root) && /^3\.[1-9]/.test(String(root.openapi)) ? metaSchemas.oas3_1 : metaSchemas.oas3_0;
+}
+
+/** Drops if/then/else wrapper errors (the branch's own errors say it) and points unexpected keywords at their key. */
+function prepareErrors(errors: ErrorObject[]): void {
+  for (let i = errors.length - 1; i >= 0; i--) {
+    const error = errors[i]!;
+    if (error.keyword === 'if') errors.splice(i, 1);
+    else if (error.keyword === 'additionalProperties') error.instancePath += `/${String(error.params.additionalProperty).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  }
+}
+
+export default defineRule({
+  id: 'event-schema-valid',
+  severity: 'error',
+  ref: '6.3',
+  zalando: [196],
+  description: 'The event schema is a JSON schema (`schema.type: json_schema`) and a valid OpenAPI Schema Object.',
+  rationale:
+    'The event schema is available for review and conforms to an OpenAPI schema object (guideline 6, item 3; Zalando rule 196), so events and API resources are described alike and tools read both. The schema may be given as an object, a `$ref` to a component schema, or a JSON string as event bus registries store it; it is validated against the Schema Object of the document\'s OpenAPI version (Swagger 2.0, OpenAPI 3.0, or JSON Schema 2020-12 for 3.1) with the meta-schemas Spectral uses for whole documents, and standalone event type files against OpenAPI 3.0\'s. Each problem is one finding at the offending keyword; inside a schema string, at the string, naming the place.',
+  examples: {
+    incorrect: 'schema:\n  type: json_schema\n  version: 1.0.0\n  schema: \'{"type": "object", "properties": {"id": {"type": "text"}}}\'',
+    correct: 'schema:\n  type: json_schema\n  version: 1.0.0\n  schema: \'{"type": "object", "properties": {"id": {"type": "string"}}}\'',
+  },
+  formats: [eventTypes, oas2, oas3],
+  given: '$',
+  check(root, _options, context) {
+    const meta = metaSchemaFor(root);
+    const results: IFunctionResult[] = [];
+    for (const node of eventTypeNodes(root)) {
+      const { schema, problems } = eventSchema(node);
+      results.push(...problems);
+      if (!schema) continue;
+      const invalid = validate(schema.root, { schema: meta.schema, dialect: meta.dialect, allErrors: true, prepareResults: prepareErrors }, { ...context, path: [] });
+      // One finding per place: a keyword failing several alternatives (`anyOf`) reports the first.
+      const seen = new Set<string>();
+      for (const { message, path = [] } of Array.isArray(invalid) ? invalid : []) {
+        const key = JSON.stringify(path);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        results.push(schemaFinding(schema, path, `Invalid event schema: ${/[.?!]$/.test(message) ? message : `${message}.`}`));
+      }
+    }
+    return results;
+  },
+});

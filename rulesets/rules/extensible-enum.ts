@@ -1,0 +1,79 @@
+import type { IFunctionResult } from '@stoplight/spectral-core';
+import { defineRule } from '../rule.js';
+import { isObject, type Obj } from '../lib/oas.js';
+import { schemaIndex, schemaTypes, type SchemaNode } from '../lib/schemas.js';
+import { quote } from '../lib/fields.js';
+
+// Sets that are complete by nature: they cannot grow. `data_op` of data change events included.
+const CLOSED_SETS = [
+  ['asc', 'desc'],
+  ['ascending', 'descending'],
+  ['true', 'false'],
+  ['yes', 'no'],
+  ['on', 'off'],
+  ['enabled', 'disabled'],
+  ['c', 'u', 'd', 's'],
+];
+
+function isClosedSet(values: unknown[]): boolean {
+  const set = new Set(values.map(v => String(v).toLowerCase()));
+  return CLOSED_SETS.some(closed => closed.length === set.size && closed.every(v => set.has(v)));
+}
+
+/** The 3.1 form: `examples` and a description starting "[Extensible enum]". */
+const isExtensible31 = (schema: Obj): boolean =>
+  Array.isArray(schema.examples) && typeof schema.description === 'string' && /^\s*\[extensible enum\]/i.test(schema.description);
+
+function checkExtension({ schema, jsonPath }: SchemaNode): IFunctionResult[] {
+  const path = [...jsonPath, 'x-extensible-enum'];
+  if (!Array.isArray(schema['x-extensible-enum'])) {
+    return [{ message: '"x-extensible-enum" is not a list: list the known values.', path }];
+  }
+  if (schema.enum !== undefined) {
+    return [{ message: 'Schema has both "enum" and "x-extensible-enum": keep only "x-extensible-enum" (open-ended) or only "enum" (closed).', path: [...jsonPath, 'enum'] }];
+  }
+  const types = schemaTypes(schema).filter(t => t !== 'null');
+  if (types.length !== 1 || types[0] !== 'string') {
+    const actual = types.length > 0 ? `type ${quote(types.join(', '))}` : 'no type';
+    return [{ message: `"x-extensible-enum" sits on a schema with ${actual}: extensible enums are strings; declare "type: string".`, path }];
+  }
+  return [];
+}
+
+export default defineRule({
+  id: 'extensible-enum',
+  severity: 'warn',
+  ref: '2, 9.3',
+  zalando: [112],
+  description:
+    'Open-ended enumerations use `x-extensible-enum` (on a string schema, not mixed with `enum`); enums in responses that may grow are extensible.',
+  rationale:
+    'Open-ended enumerations are declared with the extensible-enum extension (guideline 2, "Enumerations"), and clients must accept compatible extensions (guideline 9.3). ' +
+    'An `enum` in a response is a promise that no other value is ever returned: adding one later breaks clients that switch over the list. ' +
+    'This rule therefore flags an `enum` of two or more strings in a schema of a response or of an inline event payload, unless the set is complete by nature ' +
+    '(`asc`/`desc`, `yes`/`no`, `true`/`false`, `on`/`off`, `enabled`/`disabled`, and the `C`/`U`/`D`/`S` of `data_op`); schemas that also serve as request input (met in a request first) are left alone, as input may be closed. ' +
+    '`x-extensible-enum` lists the values known today; it sits on a `type: string` schema and never beside `enum`. ' +
+    'In OpenAPI 3.1 an extensible enum may also be written as `examples` with a description starting "[Extensible enum]".',
+  examples: {
+    incorrect: 'status:   # in a response\n  type: string\n  enum: [CREATED, IN_TRANSIT, DELIVERED]',
+    correct: 'status:\n  type: string\n  x-extensible-enum: [CREATED, IN_TRANSIT, DELIVERED]',
+  },
+  given: '$',
+  check(root) {
+    const is31 = isObject(root) && typeof root.openapi === 'string' && root.openapi.startsWith('3.1');
+    const alternative = is31 ? ' (or, in 3.1, "examples" with a description starting "[Extensible enum]")' : '';
+    return schemaIndex(root).schemas.flatMap(node => {
+      const { schema, jsonPath, origin, name } = node;
+      if (schema['x-extensible-enum'] !== undefined) return checkExtension(node);
+      const values = schema.enum;
+      if (origin !== 'response' && origin !== 'event') return [];
+      if (!Array.isArray(values) || isExtensible31(schema) || isClosedSet(values)) return [];
+      if (new Set(values.filter(v => typeof v === 'string')).size < 2) return [];
+      const what = name === undefined ? 'An enum' : `Enum ${quote(name)}`;
+      return [{
+        message: `${what} in ${origin === 'event' ? 'an event' : 'a response'} cannot grow without breaking clients: if new values may come, use "x-extensible-enum"${alternative}.`,
+        path: [...jsonPath, 'enum'],
+      }];
+    });
+  },
+});

@@ -1,0 +1,54 @@
+import { defineRule } from '../rule.js';
+import { atKey, isObject, type Obj } from '../lib/oas.js';
+import { schemaIndex, subschemas } from '../lib/schemas.js';
+import { errorResponseBodies } from '../lib/status-codes.js';
+
+interface Options {
+  names: string[];
+}
+
+// `stackTrace`, `Stack-Trace` and `stack_trace` are one name.
+const normalize = (name: string): string => name.toLowerCase().replace(/[-_]/g, '');
+
+export default defineRule<Options>({
+  id: 'no-stack-traces',
+  severity: 'error',
+  ref: '7.4',
+  zalando: [177],
+  description: 'Error response schemas expose no stack trace fields.',
+  rationale:
+    'Stack traces are never exposed (guideline 7, item 4): they leak implementation details an attacker can use, and couple clients to internals. Every schema reachable from a 4xx, 5xx or `default` response (nested properties, items, `allOf`/`oneOf`/`anyOf` included) is checked for the listed property names, compared ignoring case, `_` and `-`.',
+  examples: {
+    incorrect: 'Problem:\n  type: object\n  properties:\n    title: {type: string}\n    stack_trace: {type: string}\n',
+    correct: 'Problem:\n  type: object\n  properties:\n    title: {type: string}\n    detail: {type: string}\n',
+  },
+  options: {
+    schema: {
+      type: 'object',
+      properties: {
+        names: { type: 'array', items: { type: 'string' }, description: 'Property names that carry stack traces.' },
+      },
+      additionalProperties: false,
+    },
+    defaults: { names: ['stack_trace', 'stacktrace', 'exception', 'trace', 'backtrace'] },
+  },
+  given: '$',
+  check(root, { names }) {
+    const forbidden = new Set(names.map(normalize));
+    // Schemas reachable from error responses, each once.
+    const reachable = new Set<Obj>();
+    const stack = errorResponseBodies(root).flatMap(body => (isObject(body.schema) ? [body.schema] : []));
+    while (stack.length > 0) {
+      const schema = stack.pop()!;
+      if (reachable.has(schema)) continue;
+      reachable.add(schema);
+      stack.push(...subschemas(schema));
+    }
+    return schemaIndex(root)
+      .properties.filter(prop => reachable.has(prop.parent.schema) && forbidden.has(normalize(prop.name)))
+      .map(prop => ({
+        message: `Error schema property "${prop.name}" exposes stack trace details: remove it.`,
+        path: atKey(prop.jsonPath),
+      }));
+  },
+});

@@ -1,0 +1,215 @@
+// Structural validation against the official OpenAPI schemas, using the validators Spectral
+// compiles for its own `oas2-schema`/`oas3-schema` rules. Their raw errors are filtered and
+// merged here so that each real problem gives one readable finding.
+import type { JsonPath } from '@stoplight/types';
+import { defineRule } from '../rule.js';
+import { lazyRequire } from '../lib/require.js';
+import { atKey, isObject } from '../lib/oas.js';
+
+interface AjvError {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+type Validator = ((data: unknown) => boolean) & { errors?: AjvError[] | null };
+type SchemaName = 'oas2_0' | 'oas3_0' | 'oas3_1' | 'oas3_2';
+
+// The compiled validators are one large module: load them on the first lint, not at start-up.
+// Deep path: spectral-rulesets has no `exports` map, and its index would load every ruleset.
+let validators: Record<SchemaName, Validator> | undefined;
+const validator = (name: SchemaName): Validator => {
+  validators ??= lazyRequire<Record<SchemaName, Validator>>('@stoplight/spectral-rulesets/dist/oas/schemas/validators.js');
+  return validators[name];
+};
+
+function schemaFor(root: Record<string, unknown>): SchemaName | undefined {
+  if (root.swagger !== undefined) return 'oas2_0';
+  const version = String(root.openapi);
+  if (/^3\.0(?:\.|$)/.test(version)) return 'oas3_0';
+  if (/^3\.1(?:\.|$)/.test(version)) return 'oas3_1';
+  if (/^3\.2(?:\.|$)/.test(version)) return 'oas3_2';
+  return undefined;
+}
+
+/** Keys whose children are names chosen by the author, so an `x-` child there is a name, not an extension. */
+const NAMED_MAPS = new Set([
+  'properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas', 'schemas', 'parameters', 'responses',
+  'requestBodies', 'headers', 'examples', 'securitySchemes', 'securityDefinitions', 'links', 'callbacks', 'pathItems',
+  'variables', 'encoding', 'mediaTypes',
+]);
+
+/** Properties that the specification forbids to use together (the schemas say it with `not`). */
+const EXCLUSIVE: readonly (readonly [string, string])[] = [
+  ['example', 'examples'], ['schema', 'content'], ['value', 'externalValue'], ['value', 'serializedValue'],
+  ['serializedValue', 'externalValue'], ['value', 'dataValue'], ['identifier', 'url'], ['content', 'style'],
+  ['content', 'explode'], ['content', 'allowReserved'], ['operationRef', 'operationId'],
+];
+
+const decode = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
+const pathOf = (e: AjvError): string[] => (e.instancePath === '' ? [] : e.instancePath.slice(1).split('/').map(decode));
+const isUnder = (path: string[], prefix: string[]) => prefix.every((s, i) => path[i] === s);
+
+function valueAt(root: unknown, path: readonly string[]): unknown {
+  let node = root;
+  for (const segment of path) node = isObject(node) || Array.isArray(node) ? (node as Record<string, unknown>)[segment] : undefined;
+  return node;
+}
+
+/** Names the node for a message: `"title"`, or `parameters[0]` for a list entry. */
+function nodeName(path: readonly string[]): string {
+  const last = path[path.length - 1];
+  if (last === undefined) return 'The document';
+  if (/^\d+$/.test(last)) return `${path[path.length - 2] ?? ''}[${last}]`;
+  return `"${last}"`;
+}
+
+/** An error the document is not to blame for: inside an extension, or at a `$ref` that the loader resolves. */
+function isExcused(root: unknown, e: AjvError): boolean {
+  const path = pathOf(e);
+  const extra = e.params.additionalProperty ?? e.params.unevaluatedProperty;
+  if (typeof extra === 'string') path.push(extra);
+  // An `x-` key is an extension unless it is a name in a map (a property or header named `x-…`).
+  if (path.some((s, i) => /^x-/i.test(s) && !NAMED_MAPS.has(path[i - 1] ?? ''))) return true;
+  // JSON References are resolved wherever they stand (operations, descriptions, path items in
+  // multi-file specs): the schemas only admit them where a Reference Object may be.
+  if (extra === '$ref') return true;
+  const node = valueAt(root, pathOf(e));
+  return isObject(node) && typeof node.$ref === 'string';
+}
+
+/** Levenshtein distance, for "did you mean" on enum values. */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+function suggestion(value: unknown, allowed: unknown[]): string {
+  if (typeof value !== 'string') return '';
+  const best = allowed
+    .filter((v): v is string => typeof v === 'string')
+    .map(v => ({ v, d: distance(value.toLowerCase(), v.toLowerCase()) }))
+    .sort((x, y) => x.d - y.d)[0];
+  return best && best.d < best.v.length ? ` Did you mean "${best.v}"?` : '';
+}
+
+interface Problem {
+  message: string;
+  path: JsonPath;
+}
+
+function describe(root: unknown, e: AjvError): Problem {
+  const path: JsonPath = pathOf(e);
+  const name = nodeName(pathOf(e));
+  const raw = (e.message ?? '').replace(/NOT/g, 'not').replace(/'/g, '"');
+  switch (e.keyword) {
+    case 'additionalProperties':
+    case 'unevaluatedProperties': {
+      const extra = String(e.params.additionalProperty ?? e.params.unevaluatedProperty);
+      return { message: `Property "${extra}" is not allowed here.`, path: atKey([...path, extra]) };
+    }
+    case 'required':
+      return { message: `${name} is missing the required property "${String(e.params.missingProperty)}".`, path };
+    case 'enum': {
+      const allowed = (e.params.allowedValues as unknown[]) ?? [];
+      const list = allowed.map(v => JSON.stringify(v)).join(', ');
+      if (allowed.length === 1) return { message: `${name} must be ${list}.`, path };
+      return { message: `${name} must be one of ${list}.${suggestion(valueAt(root, path as string[]), allowed)}`, path };
+    }
+    case 'const':
+      return { message: `${name} must be ${JSON.stringify(e.params.allowedValue)}.`, path };
+    case 'not': {
+      const node = valueAt(root, path as string[]);
+      const pair = isObject(node) ? EXCLUSIVE.find(([a, b]) => a in node && b in node) : undefined;
+      if (pair) return { message: `${name} must not have both "${pair[0]}" and "${pair[1]}".`, path };
+      return { message: `${name} is not allowed in this form.`, path };
+    }
+    case 'errorMessage': {
+      // The wrapped errors often all concern one child (a security scheme of the map): point there.
+      const inner = Array.isArray(e.params.errors) ? (e.params.errors as AjvError[]).map(pathOf) : [];
+      const common = inner.reduce((a, b) => a.filter((s, i) => b[i] === s), inner[0] ?? []);
+      return { message: ensureStop(String(e.message)), path: common.length > path.length ? common : path };
+    }
+    case 'uniqueItems':
+      return { message: `${name} must not have duplicate items (items ${String(e.params.j)} and ${String(e.params.i)} are identical).`, path };
+    case 'oneOf':
+      return { message: `${name} matches more than one of the allowed forms: make it match exactly one.`, path };
+    case 'anyOf':
+      return { message: `${name} matches none of the allowed forms.`, path };
+    default:
+      return { message: ensureStop(`${name} ${raw}`), path };
+  }
+}
+
+const ensureStop = (message: string) => (/[.?!]$/.test(message) ? message : `${message}.`);
+
+/**
+ * A failed `oneOf`/`anyOf` comes after the errors of each of its branches, all at or below its
+ * own instance. One branch error says more than the list: take the deepest one, skipping
+ * branch-selection mismatches (`in: query` against the header branch) while others remain.
+ */
+function collapseAlternatives(root: unknown, errors: AjvError[]): AjvError[] {
+  const out: AjvError[] = [];
+  for (const e of errors) {
+    if (e.keyword !== 'oneOf' && e.keyword !== 'anyOf') {
+      out.push(e);
+      continue;
+    }
+    const at = pathOf(e);
+    const branch: AjvError[] = [];
+    while (out.length > 0 && isUnder(pathOf(out[out.length - 1]!), at)) branch.unshift(out.pop()!);
+    const isSelector = (b: AjvError) => {
+      const allowed = b.keyword === 'enum' ? (b.params.allowedValues as unknown[]) : b.keyword === 'const' ? [b.params.allowedValue] : [];
+      return allowed.length === 1 && typeof valueAt(root, pathOf(b)) === 'string';
+    };
+    const telling = branch.filter(b => !isSelector(b));
+    const candidates = telling.length > 0 ? telling : branch;
+    const best = candidates.reduce<AjvError | undefined>((a, b) => (a && pathOf(a).length >= pathOf(b).length ? a : b), undefined);
+    out.push(best ?? e);
+  }
+  return out;
+}
+
+export default defineRule({
+  id: 'openapi-valid',
+  severity: 'error',
+  ref: '1.3',
+  zalando: [101],
+  description: 'The document is valid OpenAPI 2.0, 3.0, 3.1 or 3.2 against the official schema.',
+  rationale:
+    'The interface is documented by an API specification written in OpenAPI (guideline 1, item 3). A document that does not follow the OpenAPI schema breaks code generators, documentation portals and gateways, and every other check reads it on shaky ground. JSON References (`$ref`) are accepted wherever they stand, since tools resolve them before reading the document; content in other files is not validated by this rule.',
+  examples: {
+    incorrect: 'openapi: 3.0.3\ninfo:\n  title: Orders\npaths:\n  /orders:\n    get:\n      parameters:\n        - name: limit\n          in: quer\n      responses:\n        "200": {description: OK}',
+    correct: 'openapi: 3.0.3\ninfo:\n  title: Orders\n  version: 1.0.0\npaths:\n  /orders:\n    get:\n      parameters:\n        - name: limit\n          in: query\n          schema: {type: integer, format: int32}\n      responses:\n        "200": {description: OK}',
+  },
+  given: '$',
+  // The schemas check the document as written, `$ref`s included; resolving would also inline cycles.
+  resolved: false,
+  check(root) {
+    if (!isObject(root)) return;
+    const name = schemaFor(root);
+    if (!name) {
+      return [{ message: `OpenAPI version "${String(root.openapi).slice(0, 20)}" is not known: use 2.0, 3.0.x, 3.1.x or 3.2.x.`, path: ['openapi'] }];
+    }
+    const validate = validator(name);
+    if (validate(root)) return;
+    // `if` errors only repeat that a `then`/`else` branch failed; that branch reports the cause.
+    const relevant = (validate.errors ?? []).filter(e => e.keyword !== 'if');
+    const seen = new Set<string>();
+    const problems: Problem[] = [];
+    for (const e of collapseAlternatives(root, relevant)) {
+      if (isExcused(root, e)) continue;
+      const problem = describe(root, e);
+      const key = JSON.stringify(problem);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      problems.push(problem);
+    }
+    return problems;
+  },
+});

@@ -1,0 +1,40 @@
+import { defineRule } from '../rule.js';
+import { SNAKE_CASE, toSnakeCase } from '../lib/naming.js';
+import { allParameters } from '../lib/oas.js';
+
+interface Options {
+  pattern: string;
+}
+
+export default defineRule<Options>({
+  id: 'parameters-snake-case',
+  severity: 'error',
+  ref: '4.query.1',
+  zalando: [130],
+  description: 'Query and path parameter names are snake_case.',
+  rationale:
+    'Query parameter names are snake_case (guideline 4, query parameters, item 1), like property names (guideline 2), so that a field and the parameter that filters or selects it read the same: `?created_after=...` for `created_at`. Path parameter names follow the same convention, so that they match the `*_id` fields of the resources they identify. Header names have their own convention (header-names-kebab).',
+  examples: {
+    incorrect: 'parameters:\n  - name: pageSize\n    in: query\n  - name: shipment-id\n    in: path',
+    correct: 'parameters:\n  - name: limit\n    in: query\n  - name: shipment_id\n    in: path',
+  },
+  options: {
+    schema: {
+      type: 'object',
+      properties: { pattern: { type: 'string', description: 'Regular expression a query or path parameter name must match.' } },
+      additionalProperties: false,
+    },
+    defaults: { pattern: SNAKE_CASE },
+  },
+  given: '$',
+  check(root, { pattern }) {
+    const snake = new RegExp(pattern);
+    return allParameters(root).flatMap(({ parameter, jsonPath }) => {
+      const { name } = parameter;
+      if ((parameter.in !== 'query' && parameter.in !== 'path') || typeof name !== 'string' || snake.test(name)) return [];
+      const where = parameter.in === 'query' ? 'Query parameter' : 'Path parameter';
+      const also = parameter.in === 'path' ? ' (and its "{...}" in the path)' : '';
+      return [{ message: `${where} "${name}" is not snake_case: rename it "${toSnakeCase(name)}"${also}.`, path: [...jsonPath, 'name'] }];
+    });
+  },
+});

@@ -1,0 +1,32 @@
+import { defineRule } from '../rule.js';
+import { isObject } from '../lib/oas.js';
+import { pathSegments, urlBases } from '../lib/meta.js';
+
+const startsWithApi = (path: string) => pathSegments(path)[0]?.toLowerCase() === 'api';
+
+export default defineRule({
+  id: 'path-no-api-base',
+  severity: 'warn',
+  ref: '4.path.4',
+  zalando: [135],
+  description: 'Neither the server URLs (or `basePath`) nor the paths start with `/api`.',
+  rationale:
+    'The base path should not be `/api` (guideline 4, path rules, item 4): every path of the service is part of its API, so the segment says nothing, lengthens every URL and usually stands for a gateway routing concern that belongs to the host, not to the resource names.',
+  examples: {
+    incorrect: 'servers:\n  - url: https://example.com/api\npaths:\n  /api/orders:\n    get: ...',
+    correct: 'servers:\n  - url: https://api.example.com\npaths:\n  /orders:\n    get: ...',
+  },
+  given: '$',
+  check(root) {
+    if (!isObject(root)) return;
+    const results = urlBases(root)
+      .filter(base => startsWithApi(base.path))
+      .map(base => ({ message: `Base path "${base.path}" starts with "/api": serve the API from the root of its host.`, path: base.jsonPath }));
+    if (isObject(root.paths)) {
+      for (const path of Object.keys(root.paths)) {
+        if (startsWithApi(path)) results.push({ message: `Path "${path}" starts with "/api": drop the "/api" segment.`, path: ['paths', path] });
+      }
+    }
+    return results;
+  },
+});

@@ -1,0 +1,79 @@
+import { expect, it } from 'vitest';
+import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+
+testRule('absolute-uri-links', [
+  {
+    name: '3.0: link strings without format uri, at the property name; a HAL link object is checked through its href',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths: {}
+components:
+  schemas:
+    Order:
+      type: object
+      properties:
+        self:
+          type: string
+        label_url:
+          type: string
+          format: uri-reference
+        next:
+          $ref: 'schemas.yaml#/Link'
+        invoice_uri:
+          type: string
+          format: uri
+        first_name:
+          type: string
+`,
+    options: { files: { 'schemas.yaml': 'Link:\n  type: object\n  properties:\n    href:\n      type: string\n' } },
+    errors: [
+      { line: 9, message: 'Link property "self" has no format: declare format uri for a full, absolute URI.' },
+      { line: 11, message: 'Link property "label_url" has format "uri-reference"' },
+      { line: 4, file: 'schemas.yaml', message: '"href"' },
+    ],
+  },
+  {
+    name: '3.1: nullable uri, iri and uri-template links pass; url strings without format do not',
+    document: `openapi: 3.1.0
+info: {title: Orders, version: 1.0.0}
+paths: {}
+components:
+  schemas:
+    Page:
+      type: object
+      properties:
+        prev:
+          type: [string, 'null']
+          format: uri
+        last:
+          type: string
+          format: iri
+        url:
+          type: [string, 'null']
+        items:
+          type: array
+          items: {type: string}
+        events_url:
+          type: string
+          format: uri-template
+`,
+    errors: [{ line: 15, message: '"url" has no format' }],
+  },
+  {
+    name: '2.0: definitions and response schemas',
+    document: 'fixtures/rules/absolute-uri-links/bad-2.0.yaml',
+    errors: [{ line: 12 }, { line: 18, message: 'has format "url"' }],
+  },
+]);
+
+it('fires on the reference spec at the edited link', async () => {
+  const { findings, line } = await lintMutatedReference('absolute-uri-links', {
+    find: '        label_url:\n          type: string\n          format: uri\n',
+    replace: '        label_url:\n          type: string\n          format: uri-reference\n',
+  });
+  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['absolute-uri-links', line]]);
+});
+
+it('passes the reference spec', async () => {
+  expect(await lintFile(REFERENCE_SPEC, { rules: ['absolute-uri-links'] })).toEqual([]);
+});

@@ -1,0 +1,55 @@
+import { expect, it } from 'vitest';
+import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+
+testRule('api-meta-info', [
+  {
+    name: '3.0: missing info fields are reported at "info", missing contact fields at "contact"',
+    document: `openapi: 3.0.3
+info:
+  title: Orders
+  version: 1.0.0
+  description: '  '
+  contact:
+    name: Order Team
+paths: {}
+`,
+    errors: [
+      { line: 2, message: '"info" has no "description"' },
+      { line: 6, message: '"info.contact" has no "url"' },
+      { line: 6, message: '"info.contact" has no "email"' },
+    ],
+  },
+  {
+    name: '3.1: complete meta information passes',
+    document: `openapi: 3.1.0
+info:
+  title: Orders
+  version: 1.0.0
+  description: Places and tracks orders.
+  contact: {name: Order Team, url: https://example.com/orders, email: orders@example.com}
+paths: {}
+`,
+    errors: [],
+  },
+  {
+    name: '2.0: a missing contact is reported at "info"',
+    document: `swagger: '2.0'
+info:
+  title: Orders
+  description: Places and tracks orders.
+  version: 1.0.0
+paths: {}
+`,
+    errors: [{ line: 2, message: '"info" has no "contact": add one with name, url and email' }],
+  },
+]);
+
+it('passes the reference spec', async () => {
+  expect(await lintFile(REFERENCE_SPEC, { rules: ['api-meta-info'] })).toEqual([]);
+});
+
+it('fires on the reference spec at the contact that lost its email', async () => {
+  const contact = '  contact:\n    name: Shipment Service Team\n    url: https://developer.example.com/teams/shipments\n';
+  const { findings, line } = await lintMutatedReference('api-meta-info', { find: `${contact}    email: shipments-team@example.com\n`, replace: contact });
+  expect(findings.map(f => [f.ruleId, f.line, f.message])).toEqual([['api-meta-info', line, '"info.contact" has no "email": add it.']]);
+});

@@ -1,0 +1,70 @@
+import { expect, it } from 'vitest';
+import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+
+testRule('array-names-plural', [
+  {
+    name: '3.0: singular array names at the name, with a plural suggestion; names in a $ref\'d file there',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths: {}
+components:
+  schemas:
+    Order:
+      type: object
+      properties:
+        line_item:
+          type: array
+          items: {type: string}
+        customer:
+          $ref: 'schemas.yaml#/Customer'
+        status: {type: string}
+`,
+    options: { files: { 'schemas.yaml': 'Customer:\n  type: object\n  properties:\n    address:\n      type: array\n      items: {type: string}\n' } },
+    errors: [
+      { line: 9, message: 'Array property "line_item" has a singular name: use a plural, such as "line_items".' },
+      { line: 4, file: 'schemas.yaml', message: '"addresses"' },
+    ],
+  },
+  {
+    name: '3.1: plural, uncountable and collective names pass; the head noun before a preposition decides; names without a noun pass',
+    document: `openapi: 3.1.0
+info: {title: Orders, version: 1.0.0}
+paths: {}
+components:
+  schemas:
+    Order:
+      type: object
+      properties:
+        items: {type: array}
+        data: {type: array}
+        metadata: {type: array}
+        children: {type: array}
+        status_history: {type: array}
+        types_to_compress: {type: array}
+        tracking_events: {type: [array, 'null']}
+        rule_for_order: {type: [array, 'null']}
+        label: {type: string}
+        sort_by: {type: array}
+        added: {type: array}
+        feed: {type: array}
+`,
+    errors: [{ line: 16, message: '"rules_for_order"' }, { line: 20, message: '"feeds"' }],
+  },
+  {
+    name: '2.0: definitions and body parameter schemas',
+    document: 'fixtures/rules/array-names-plural/bad-2.0.yaml',
+    errors: [{ line: 12, message: '"parcels"' }, { line: 24, message: '"tags"' }],
+  },
+]);
+
+it('fires on the reference spec at the edited array name', async () => {
+  const { findings, line } = await lintMutatedReference('array-names-plural', {
+    find: '        tracking_events:\n          type: array\n          description: The tracking events of the shipment;',
+    replace: '        tracking_event:\n          type: array\n          description: The tracking events of the shipment;',
+  });
+  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['array-names-plural', line]]);
+});
+
+it('passes the reference spec', async () => {
+  expect(await lintFile(REFERENCE_SPEC, { rules: ['array-names-plural'] })).toEqual([]);
+});

@@ -1,0 +1,110 @@
+import { expect, it } from 'vitest';
+import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+
+testRule('collection-format', [
+  {
+    name: '3.0: array query and header parameters without style and explode are reported at the parameter',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    get:
+      parameters:
+        - name: status
+          in: query
+          schema: {type: array, items: {type: string}}
+        - name: tags
+          in: query
+          style: form
+          schema: {type: array, items: {type: string}}
+        - name: ids
+          in: query
+          style: form
+          explode: false
+          schema: {type: array, items: {type: string}}
+        - name: X-Trace-IDs
+          in: header
+          schema: {type: array, items: {type: string}}
+        - name: filter
+          in: query
+          content:
+            application/json:
+              schema: {type: array, items: {type: string}}
+        - name: order_ids
+          in: path
+          required: true
+          schema: {type: array, items: {type: string}}
+      responses:
+        '200': {description: OK}
+`,
+    errors: [
+      { line: 7, message: 'Query parameter "status" is an array without "style" and "explode": declare its format' },
+      { line: 10, message: 'Query parameter "tags" is an array without "explode"' },
+      { line: 19, message: 'Header parameter "X-Trace-IDs" is an array without "style" and "explode": declare its format (style: simple, explode: false)' },
+    ],
+  },
+  {
+    name: '3.1: a shared parameter is reported once, at its definition (its key); declared ones pass',
+    document: `openapi: 3.1.0
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    get:
+      parameters:
+        - $ref: '#/components/parameters/Fields'
+        - name: sort
+          in: query
+          style: form
+          explode: true
+          schema: {type: [array, 'null'], items: {type: string}}
+      responses:
+        '200': {description: OK}
+  /returns:
+    get:
+      parameters:
+        - $ref: '#/components/parameters/Fields'
+      responses:
+        '200': {description: OK}
+components:
+  parameters:
+    Fields:
+      name: fields
+      in: query
+      schema: {type: array, items: {type: string}}
+`,
+    errors: [{ line: 23, message: '"fields"' }],
+  },
+  {
+    name: '2.0: array query and header parameters declare collectionFormat',
+    document: `swagger: '2.0'
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    get:
+      parameters:
+        - {name: status, in: query, type: array, items: {type: string}}
+        - {name: tags, in: query, type: array, items: {type: string}, collectionFormat: multi}
+        - {name: X-Cursors, in: header, type: array, items: {type: string}}
+        - {name: body, in: body, schema: {type: array, items: {type: string}}}
+      responses:
+        200: {description: OK}
+`,
+    errors: [
+      { line: 7, message: 'Query parameter "status" is an array without "collectionFormat": declare it' },
+      { line: 9, message: 'Header parameter "X-Cursors"' },
+    ],
+  },
+]);
+
+it('fires on the reference spec at the edited parameter', async () => {
+  // Reported at the parameter object: for a reusable one, its key.
+  const { findings, line } = await lintMutatedReference('collection-format', {
+    find: '    Embed:\n      name: embed\n      in: query\n      required: false\n      description: Sub-resources to embed in the response, `parcels` and `tracking_events`.\n      style: form\n',
+    replace: '    Embed:\n      name: embed\n      in: query\n      required: false\n      description: Sub-resources to embed in the response, `parcels` and `tracking_events`.\n',
+  });
+  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['collection-format', line]]);
+});
+
+it('passes the reference spec', async () => {
+  expect(await lintFile(REFERENCE_SPEC, { rules: ['collection-format'] })).toEqual([]);
+});

@@ -1,0 +1,160 @@
+import { expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+
+const referenceLine = (text: string): number => readFileSync(REFERENCE_SPEC, 'utf8').split(text)[0]!.split('\n').length;
+
+testRule('collections-paginated', [
+  {
+    name: '3.0: collection reads without cursor or limit are reported at the operation',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    get:
+      parameters:
+        - {name: cursor, in: query, schema: {type: string}}
+        - {name: limit, in: query, schema: {type: integer, format: int32}}
+      responses:
+        '200':
+          description: A page of orders.
+          content:
+            application/json:
+              schema: {$ref: 'schemas.yaml#/OrderPage'}
+  /customers:
+    get:
+      responses:
+        '200':
+          description: Customers.
+          content:
+            application/json:
+              schema: {$ref: 'schemas.yaml#/OrderPage'}
+  /items:
+    get:
+      parameters:
+        - {name: limit, in: query, schema: {type: integer, format: int32}}
+      responses:
+        '200':
+          description: Items.
+          content:
+            application/json:
+              schema:
+                type: array
+                items: {type: object, properties: {id: {type: string}}}
+  /orders/{order_id}:
+    get:
+      responses:
+        '200':
+          description: One order, with its lines.
+          content:
+            application/json:
+              schema: {$ref: 'schemas.yaml#/OrderPage'}
+  /health:
+    get:
+      responses:
+        '200':
+          description: Checks.
+          content:
+            application/json:
+              schema: {type: array, items: {type: object}}
+`,
+    options: {
+      files: {
+        'schemas.yaml': `OrderPage:
+  type: object
+  properties:
+    items:
+      type: array
+      items: {type: object, properties: {id: {type: string}}}
+`,
+      },
+    },
+    errors: [
+      { line: 16, message: 'GET /customers lists a collection but accepts neither a "cursor" nor a "limit"' },
+      { line: 24, message: 'accepts no "cursor" (or other page-selecting) query parameter' },
+    ],
+  },
+  {
+    name: '3.1: a next link stands in for the cursor; streams and lists of strings are not collections',
+    document: `openapi: 3.1.0
+info: {title: Orders, version: 1.0.0}
+paths:
+  /merchants:
+    get:
+      responses:
+        '200':
+          description: A page of merchants.
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  merchants: {type: array, items: {type: object}}
+                  links:
+                    type: object
+                    properties:
+                      next: {type: string, format: uri}
+  /events:
+    get:
+      responses:
+        '200':
+          description: A stream of events.
+          content:
+            application/x-ndjson:
+              schema: {type: array, items: {type: object}}
+  /tags:
+    get:
+      responses:
+        '200':
+          description: Tag names.
+          content:
+            application/json:
+              schema: {type: object, properties: {tags: {type: array, items: {type: string}}}}
+`,
+    errors: [{ line: 5, message: 'accepts no "limit" query parameter' }],
+  },
+  {
+    name: '2.0: offset and a look-alike of limit paginate (other rules judge their names)',
+    document: `swagger: '2.0'
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    get:
+      parameters:
+        - {name: offset, in: query, type: integer, format: int32}
+        - {name: pageSize, in: query, type: integer, format: int32}
+      responses:
+        200:
+          description: Orders.
+          schema: {$ref: '#/definitions/OrderList'}
+  /customers:
+    get:
+      responses:
+        200:
+          description: Customers.
+          schema:
+            type: array
+            items: {$ref: '#/definitions/Customer'}
+definitions:
+  Customer: {type: object, properties: {id: {type: string}}}
+  OrderList:
+    type: object
+    properties:
+      orders: {type: array, items: {type: object}}
+`,
+    errors: [{ line: 14 }],
+  },
+]);
+
+it('passes the reference spec', async () => {
+  expect(await lintFile(REFERENCE_SPEC, { rules: ['collections-paginated'] })).toEqual([]);
+});
+
+it('fires on the reference spec at the collection read whose limit was removed', async () => {
+  const { findings } = await lintMutatedReference('collections-paginated', {
+    find: "        - $ref: '#/components/parameters/Limit'\n        - $ref: '#/components/parameters/Sort'\n        - $ref: '#/components/parameters/ShipmentIdFilter'\n",
+    replace: "        - $ref: '#/components/parameters/Sort'\n        - $ref: '#/components/parameters/ShipmentIdFilter'\n",
+  });
+  // Reported at the operation that lacks the parameter: GET /returns.
+  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['collections-paginated', referenceLine('    get:\n      operationId: listReturns')]]);
+});

@@ -1,0 +1,62 @@
+import { expect, it } from 'vitest';
+import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+
+testRule('common-status-codes', [
+  {
+    name: '3.0: uncommon codes are reported at the key; unregistered ones are left to official-status-codes',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    post:
+      responses:
+        201: {description: Created}
+        '202': {description: Accepted}
+        '422': {description: Unprocessable}
+        '509': {description: Bandwidth exceeded}
+        '502': {description: Bad gateway}
+`,
+    errors: [
+      { line: 9, message: 'Status code "422" is not among the common codes' },
+      { line: 11, message: 'Status code "502"' },
+    ],
+  },
+  {
+    name: '3.1: common codes, ranges and default pass',
+    document: `openapi: 3.1.0
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    get:
+      responses:
+        '200': {description: OK}
+        '4XX': {description: Client error}
+        '429': {description: Too many requests}
+        default: {description: Error}
+`,
+    errors: [],
+  },
+  {
+    name: '2.0: the same codes apply',
+    document: `swagger: '2.0'
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    get:
+      responses:
+        '200': {description: OK}
+        '206': {description: Partial content}
+        '404': {description: Not found}
+`,
+    errors: [{ line: 8, message: '"206"' }],
+  },
+]);
+
+it('fires on the reference spec at an uncommon code', async () => {
+  const { findings, line } = await lintMutatedReference('common-status-codes', { find: "        '406':\n", replace: "        '422':\n" });
+  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['common-status-codes', line]]);
+});
+
+it('passes the reference spec', async () => {
+  expect(await lintFile(REFERENCE_SPEC, { rules: ['common-status-codes'] })).toEqual([]);
+});

@@ -1,0 +1,71 @@
+import { expect, it } from 'vitest';
+import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+
+testRule('date-time-suffix', [
+  {
+    name: '3.0: date-time properties without "_at" at the name, also in a $ref\'d file',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths: {}
+components:
+  schemas:
+    Order:
+      type: object
+      properties:
+        created:
+          type: string
+          format: date-time
+        created_at: {type: string, format: date-time}
+        delivery_date: {type: string, format: date-time}
+        timeline:
+          $ref: 'schemas.yaml#/Timeline'
+`,
+    options: { files: { 'schemas.yaml': 'Timeline:\n  type: object\n  properties:\n    start: {type: string, format: date-time}\n' } },
+    errors: [
+      { line: 9, message: 'Property "created" has format "date-time": its name should end with "_at" (created_at).' },
+      { line: 13, message: '"delivery_date"' },
+      { line: 4, file: 'schemas.yaml', message: '"start"' },
+    ],
+  },
+  {
+    name: '3.1: date and time properties may use date, day and time names',
+    document: `openapi: 3.1.0
+info: {title: Orders, version: 1.0.0}
+paths: {}
+components:
+  schemas:
+    Order:
+      type: object
+      properties:
+        delivery_date: {type: string, format: date}
+        date: {type: string, format: date}
+        birthday: {type: string, format: date}
+        delivered_at: {type: [string, 'null'], format: date}
+        pickup_time: {type: string, format: time}
+        deadline: {type: string, format: date}
+        opens: {type: string, format: time}
+        transit_duration: {type: string, format: duration}
+`,
+    errors: [
+      { line: 14, message: 'Property "deadline" has format "date": its name should end with "_at", "_date" or "_day"' },
+      { line: 15, message: 'Property "opens" has format "time": its name should end with "_at" or "_time"' },
+    ],
+  },
+  {
+    name: '2.0: definitions and body parameters',
+    document: 'fixtures/rules/date-time-suffix/bad-2.0.yaml',
+    errors: [{ line: 12, message: '"last_modified"' }],
+  },
+]);
+
+it('fires on the reference spec at the edited property name', async () => {
+  const { findings, line } = await lintMutatedReference('date-time-suffix', {
+    find: '        delivered_at:\n          type: string\n          format: date-time\n          description: When the shipment was delivered;',
+    replace: '        delivered:\n          type: string\n          format: date-time\n          description: When the shipment was delivered;',
+  });
+  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['date-time-suffix', line]]);
+});
+
+it('passes the reference spec', async () => {
+  expect(await lintFile(REFERENCE_SPEC, { rules: ['date-time-suffix'] })).toEqual([]);
+});

@@ -1,0 +1,62 @@
+import { expect, it } from 'vitest';
+import { DATA_EVENT, GENERAL_EVENT, edit, lineOf, openapi } from '../helpers/events.js';
+import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+
+// The API returns shipments; Address is only nested in them.
+const components = (version: '2.0' | '3.x') => {
+  const ref = version === '2.0' ? '#/definitions' : '#/components/schemas';
+  const schemas = `    Shipment:
+      type: object
+      properties:
+        id: {type: string}
+        revision: {type: integer, format: int64}
+        destination: {$ref: '${ref}/Address'}
+    Address:
+      type: object
+      properties:
+        city: {type: string}
+`;
+  const body = version === '2.0' ? `schema: {$ref: '${ref}/Shipment'}` : `content: {application/json: {schema: {$ref: '${ref}/Shipment'}}}`;
+  const paths = `paths:\n  /shipments/{id}:\n    get:\n      responses:\n        '200': {description: OK, ${body}}\n`;
+  return { paths, schemas: version === '2.0' ? `definitions:\n${schemas.replace(/^ {2}/gm, '')}` : `components:\n  schemas:\n${schemas}` };
+};
+const document = (version: '2.0' | '3.0.3' | '3.1.0', events: string) => {
+  const { paths, schemas } = components(version === '2.0' ? '2.0' : '3.x');
+  return openapi(version, events, schemas).replace('paths: {}\n', paths);
+};
+const dataRef = (target: string) =>
+  edit(DATA_EVENT, `        data:
+          type: object
+          properties:
+            id: {type: string}
+            revision: {type: integer, format: int64}
+`, `        data: {$ref: '${target}'}
+`);
+const inline = edit(DATA_EVENT, 'example: shipping.shipment', 'example: shipping.consignment');
+const addressRef = edit(dataRef('#/components/schemas/Address'), 'example: shipping.shipment', "enum: ['logistics:address']");
+const composed = edit(dataRef('#/components/schemas/Shipment').replace("        data: {$ref: '#/components/schemas/Shipment'}\n", "        data:\n          allOf: [{$ref: '#/components/schemas/Shipment'}]\n"), 'example: shipping.shipment', 'example: shipping.consignment');
+
+const inlineDoc = document('3.0.3', inline);
+const addressDoc = document('3.1.0', addressRef);
+
+testRule('event-matches-resource', [
+  { name: '3.0: inline data with an unknown data_type, at the data property', document: inlineDoc, errors: [{ line: lineOf(inlineDoc, '        data:\n'), message: 'Data change event matches no resource of the API' }] },
+  { name: '3.0: data_type naming the resource passes (plural and prefix ignored)', document: document('3.0.3', edit(DATA_EVENT, 'example: shipping.shipment', "const: 'shipping:shipments'")), errors: [] },
+  { name: '3.0: data composing the resource with allOf passes', document: document('3.0.3', composed), errors: [] },
+  { name: '3.1: data referencing a schema the API does not exchange', document: addressDoc, errors: [{ line: lineOf(addressDoc, "        data: {$ref") }] },
+  { name: '3.1: data referencing the resource passes; general events are not checked', document: document('3.1.0', dataRef('#/components/schemas/Shipment') + GENERAL_EVENT), errors: [] },
+  { name: '2.0: data referencing the resource definition passes', document: document('2.0', edit(dataRef('#/definitions/Shipment'), 'example: shipping.shipment', 'example: shipping.consignment')), errors: [] },
+  { name: '2.0: inline data with an unknown data_type', document: document('2.0', inline), errors: [{ line: lineOf(document('2.0', inline), '        data:\n'), message: 'in definitions' }] },
+]);
+
+it('fires on the reference spec at the edited data', async () => {
+  const { findings, line } = await lintMutatedReference('event-matches-resource', {
+    find: "          example: shipping.shipment\n        data:\n          $ref: '#/components/schemas/Shipment'",
+    replace: '          example: shipping.consignment\n        data:\n          type: object',
+  });
+  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['event-matches-resource', line + 1]]);
+});
+
+it('the reference spec passes', async () => {
+  expect(await lintFile(REFERENCE_SPEC, { rules: ['event-matches-resource'] })).toEqual([]);
+});

@@ -1,0 +1,103 @@
+import { expect, it } from 'vitest';
+import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+
+testRule('extensible-enum', [
+  {
+    name: '3.0: response enums that may grow, misplaced x-extensible-enum; request enums and closed sets pass',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                channel: {type: string, enum: [WEB, APP]}
+      responses:
+        '201':
+          description: Created
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/Order'
+components:
+  schemas:
+    Order:
+      type: object
+      properties:
+        status:
+          type: string
+          enum: [CREATED, SHIPPED]
+        sort_direction: {type: string, enum: [ASC, DESC]}
+        kind: {type: string, enum: [ORDER]}
+        priority:
+          type: integer
+          format: int32
+          x-extensible-enum: [1, 2]
+        size:
+          type: string
+          enum: [S, M]
+          x-extensible-enum: [S, M, L]
+        payment:
+          $ref: 'schemas.yaml#/PaymentMethod'
+`,
+    options: { files: { 'schemas.yaml': 'PaymentMethod:\n  type: string\n  enum: [CARD, INVOICE]\n' } },
+    errors: [
+      { line: 27, message: 'Enum "status" in a response cannot grow without breaking clients: if new values may come, use "x-extensible-enum".' },
+      { line: 33, message: '"x-extensible-enum" sits on a schema with type "integer": extensible enums are strings; declare "type: string".' },
+      { line: 36, message: 'Schema has both "enum" and "x-extensible-enum"' },
+      { line: 3, file: 'schemas.yaml', message: 'Enum "payment" in a response cannot grow' },
+    ],
+  },
+  {
+    name: '3.1: the "[Extensible enum]" form passes; x-extensible-enum must be a list; the message names the 3.1 form',
+    document: `openapi: 3.1.0
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    get:
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  status:
+                    type: string
+                    description: '[Extensible enum] State of the order.'
+                    examples: [CREATED, SHIPPED]
+                  carrier:
+                    type: string
+                    x-extensible-enum: DHL
+                  state:
+                    type: [string, 'null']
+                    enum: [OPEN, CLOSED, null]
+`,
+    errors: [
+      { line: 20, message: '"x-extensible-enum" is not a list' },
+      { line: 23, message: 'use "x-extensible-enum" (or, in 3.1, "examples" with a description starting "[Extensible enum]").' },
+    ],
+  },
+  {
+    name: '2.0: response definitions and inline event schemas; query parameters and headers with x-extensible-enum pass',
+    document: 'fixtures/rules/extensible-enum/bad-2.0.yaml',
+    errors: [{ line: 24, message: 'Enum "status" in a response' }, { line: 34, message: 'Enum "reason" in an event' }],
+  },
+]);
+
+it('fires on the reference spec at a response enum', async () => {
+  const { findings, line } = await lintMutatedReference('extensible-enum', {
+    find: '      x-extensible-enum:\n        - STANDARD\n',
+    replace: '      enum:\n        - STANDARD\n',
+  });
+  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['extensible-enum', line]]);
+});
+
+it('passes the reference spec', async () => {
+  expect(await lintFile(REFERENCE_SPEC, { rules: ['extensible-enum'] })).toEqual([]);
+});

@@ -1,0 +1,102 @@
+import { expect, it } from 'vitest';
+import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+
+testRule('json-media-types', [
+  {
+    name: '3.0: XML, forms and structured plain text are reported at the media type key',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    post:
+      requestBody:
+        content:
+          application/x-www-form-urlencoded:
+            schema: {$ref: '#/components/schemas/Order'}
+          application/json; charset=utf-8:
+            schema: {$ref: '#/components/schemas/Order'}
+      responses:
+        '201':
+          description: Created
+          content:
+            application/xml:
+              schema: {$ref: '#/components/schemas/Order'}
+            text/plain:
+              schema: {$ref: '#/components/schemas/Order'}
+            application/x.order+json;version=2:
+              schema: {$ref: '#/components/schemas/Order'}
+        default:
+          $ref: '#/components/responses/Problem'
+components:
+  responses:
+    Problem:
+      description: Error
+      content:
+        application/problem+json:
+          schema: {type: object}
+        application/xml:
+          schema: {type: object}
+  schemas:
+    Order:
+      type: object
+      properties:
+        id: {type: string}
+`,
+    errors: [
+      { line: 8, message: 'Media type "application/x-www-form-urlencoded" is not JSON' },
+      { line: 16, message: 'Media type "application/xml" is not JSON' },
+      { line: 18, message: 'Media type "text/plain" carries structured data: use application/json.' },
+      { line: 31 },
+    ],
+  },
+  {
+    name: '3.1: JSON, data formats, plain strings as text and file uploads pass',
+    document: `openapi: 3.1.0
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders/{order_id}/label:
+    get:
+      responses:
+        '200':
+          description: The label.
+          content:
+            application/pdf: {schema: {type: string, contentMediaType: application/pdf}}
+            image/png: {}
+            text/csv: {schema: {type: string}}
+            text/plain: {schema: {type: string}}
+            application/problem+json: {schema: {type: object}}
+  /orders/{order_id}/attachments:
+    post:
+      requestBody:
+        content:
+          multipart/form-data:
+            schema:
+              type: object
+              properties:
+                file: {type: string, contentMediaType: image/png}
+      responses:
+        '204': {description: Stored.}
+`,
+    errors: [],
+  },
+  {
+    name: '2.0: list entries are reported once where declared, for the bodies they govern',
+    document: 'fixtures/rules/json-media-types/swagger-lists.yaml',
+    errors: [
+      { line: 5, message: 'Media type "application/xml" is not JSON' },
+      { line: 17, message: '"application/x-www-form-urlencoded"' },
+    ],
+  },
+]);
+
+it('passes the reference spec', async () => {
+  expect(await lintFile(REFERENCE_SPEC, { rules: ['json-media-types'] })).toEqual([]);
+});
+
+it('fires on the reference spec at the edited media type', async () => {
+  const { findings, line } = await lintMutatedReference('json-media-types', {
+    find: '            application/pdf:\n',
+    replace: '            application/xml:\n',
+  });
+  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['json-media-types', line]]);
+});

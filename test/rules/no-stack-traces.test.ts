@@ -1,0 +1,120 @@
+import { expect, it } from 'vitest';
+import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+
+testRule('no-stack-traces', [
+  {
+    name: '3.0: properties of error schemas, through allOf and nesting, in another file, at the name',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    get:
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  trace: {type: string}
+        default:
+          description: Error
+          content:
+            application/problem+json:
+              schema:
+                $ref: 'schemas.yaml#/Error'
+`,
+    options: {
+      files: {
+        'schemas.yaml': `Error:
+  allOf:
+    - $ref: 'https://opensource.zalando.com/problem/schema.yaml#/Problem'
+    - type: object
+      properties:
+        trace_id: {type: string}
+        stackTrace: {type: string}
+        cause:
+          type: object
+          properties:
+            exception: {type: string}
+`,
+      },
+    },
+    errors: [
+      { line: 7, file: 'schemas.yaml', message: 'Error schema property "stackTrace" exposes stack trace details' },
+      { line: 11, file: 'schemas.yaml', message: '"exception"' },
+    ],
+  },
+  {
+    name: '3.1: array items and ranges; a clean Problem passes',
+    document: `openapi: 3.1.0
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    get:
+      responses:
+        '200': {description: OK}
+        '5XX':
+          description: Error
+          content:
+            application/problem+json:
+              schema:
+                type: object
+                properties:
+                  title: {type: string}
+                  errors:
+                    type: array
+                    items:
+                      type: object
+                      properties:
+                        Back-Trace: {type: string}
+        '404':
+          description: Not found
+          content:
+            application/problem+json:
+              schema:
+                type: object
+                properties:
+                  title: {type: string}
+                  status: {type: integer, format: int32}
+`,
+    errors: [{ line: 21, message: '"Back-Trace"' }],
+  },
+  {
+    name: '2.0: a shared error definition is reported once',
+    document: `swagger: '2.0'
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    get:
+      responses:
+        '200': {description: OK, schema: {$ref: '#/definitions/Order'}}
+        '400': {description: Bad request, schema: {$ref: '#/definitions/Error'}}
+        '500': {description: Server error, schema: {$ref: '#/definitions/Error'}}
+definitions:
+  Order:
+    type: object
+    properties:
+      exception: {type: string}
+  Error:
+    type: object
+    properties:
+      title: {type: string}
+      stack_trace: {type: string}
+`,
+    errors: [{ line: 19, message: '"stack_trace"' }],
+  },
+]);
+
+it('fires on the reference spec at a stack trace property of the Problem', async () => {
+  const { findings, line } = await lintMutatedReference('no-stack-traces', {
+    find: '        instance:\n          type: string\n          format: uri\n          description: URI that identifies this occurrence.\n',
+    replace: '        stack_trace:\n          type: string\n        instance:\n          type: string\n          format: uri\n          description: URI that identifies this occurrence.\n',
+  });
+  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['no-stack-traces', line]]);
+});
+
+it('passes the reference spec', async () => {
+  expect(await lintFile(REFERENCE_SPEC, { rules: ['no-stack-traces'] })).toEqual([]);
+});

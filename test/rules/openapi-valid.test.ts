@@ -1,0 +1,146 @@
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { CORPUS, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+
+testRule('openapi-valid', [
+  {
+    name: '3.0: each problem is reported once, where it is',
+    document: `openapi: 3.0.3
+info:
+  title: Orders
+paths:
+  /orders:
+    get:
+      parameters:
+        - name: limit
+          in: quer
+          schema: {type: integer}
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              example: {}
+              examples: {}
+          colour: red
+`,
+    errors: [
+      { line: 2, message: '"info" is missing the required property "version".' },
+      { line: 9, message: '"in" must be one of "path", "query", "header", "cookie". Did you mean "query"?' },
+      { line: 15, message: '"application/json" must not have both "example" and "examples".' },
+      { line: 18, message: 'Property "colour" is not allowed here.' },
+    ],
+  },
+  {
+    name: '3.0: extensions anywhere and unquoted response codes pass',
+    document: 'fixtures/rules/openapi-valid/extensions-3.0.yaml',
+    errors: [],
+  },
+  {
+    name: '3.0: an extension-looking name in a map is still a name',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    get:
+      responses:
+        '200':
+          description: OK
+          headers:
+            x-next: {type: string}
+`,
+    errors: [
+      { line: 10, message: '"schema" or "content" must be present' },
+      { line: 10, message: 'Property "type" is not allowed here.' },
+    ],
+  },
+  {
+    name: '3.0: a $ref is accepted wherever it stands',
+    document: `openapi: 3.0.3
+info:
+  title: Orders
+  version: 1.0.0
+  description: {$ref: './description.md'}
+paths:
+  /orders:
+    get: {$ref: 'operations.yaml#/listOrders'}
+`,
+    options: { files: { 'description.md': '# Orders', 'operations.yaml': 'listOrders:\n  responses:\n    "200": {description: OK}\n' } },
+    errors: [],
+  },
+  {
+    name: '3.1: invalid schema keywords are reported in schemas',
+    document: `openapi: 3.1.0
+info: {title: Orders, version: 1.0.0}
+webhooks:
+  orderCreated:
+    post:
+      x-event: order.created
+      responses:
+        '204': {description: No Content}
+components:
+  schemas:
+    Amount:
+      type: number
+      exclusiveMinimum: true
+`,
+    errors: [{ line: 13, message: '"exclusiveMinimum" must be number.' }],
+  },
+  {
+    name: '3.2: validated with the 3.2 schema',
+    document: `openapi: 3.2.0
+info: {title: Orders, version: 1.0.0}
+tags:
+  - name: orders
+    kind: nav
+    parent: 7
+paths: {}
+`,
+    errors: [{ line: 6, message: '"parent" must be string.' }],
+  },
+  {
+    name: '2.0: the cause is picked out of the parameter alternatives',
+    document: `swagger: '2.0'
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders/{order_id}:
+    get:
+      parameters:
+        - name: order_id
+          in: path
+          required: false
+          type: string
+      responses:
+        200: {description: OK}
+`,
+    errors: [{ line: 9, message: '"required" must be true.' }],
+  },
+  {
+    name: '2.0: extensions anywhere and unquoted response codes pass',
+    document: 'fixtures/rules/openapi-valid/extensions-2.0.yaml',
+    errors: [],
+  },
+  {
+    name: 'an unknown OpenAPI version is reported at "openapi"',
+    document: 'openapi: 3.9.0\ninfo: {title: Orders, version: 1.0.0}\npaths: {}\n',
+    errors: [{ line: 1, message: 'OpenAPI version "3.9.0" is not known' }],
+  },
+]);
+
+it('reports the missing title of the broken Zally document at "info"', async () => {
+  const findings = await lintFile(path.join(CORPUS, 'broken-zally-no-title.yaml'), { rules: ['openapi-valid'] });
+  expect(findings.map(f => [f.line, f.message])).toEqual([[2, '"info" is missing the required property "title".']]);
+});
+
+it('accepts the OpenAPI 3.2 example of the corpus', async () => {
+  expect(await lintFile(path.join(CORPUS, 'oai-tags-example-v3.2.yaml'), { rules: ['openapi-valid'] })).toEqual([]);
+});
+
+it('passes the reference spec', async () => {
+  expect(await lintFile(REFERENCE_SPEC, { rules: ['openapi-valid'] })).toEqual([]);
+});
+
+it('fires on the reference spec at the edited operation', async () => {
+  const { findings, line } = await lintMutatedReference('openapi-valid', { find: '  /shipments:\n    get:\n', replace: '  /shipments:\n    get:\n      deprecated: no-thanks\n' });
+  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['openapi-valid', line + 2]]);
+});

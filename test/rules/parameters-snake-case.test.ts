@@ -1,0 +1,75 @@
+import { expect, it } from 'vitest';
+import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+
+testRule('parameters-snake-case', [
+  {
+    name: '3.0: query and path names at their name; a shared parameter once, at its definition; headers are not judged',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders/{orderId}:
+    get:
+      parameters:
+        - $ref: '#/components/parameters/OrderId'
+        - name: pageSize
+          in: query
+          schema: {type: integer, format: int32}
+        - name: X-Flow-ID
+          in: header
+          schema: {type: string}
+      responses:
+        '200': {description: OK}
+    delete:
+      parameters:
+        - $ref: '#/components/parameters/OrderId'
+      responses:
+        '204': {description: Deleted}
+components:
+  parameters:
+    OrderId:
+      name: orderId
+      in: path
+      required: true
+      schema: {type: string}
+`,
+    errors: [
+      { line: 8, message: 'Query parameter "pageSize" is not snake_case: rename it "page_size".' },
+      { line: 24, message: 'Path parameter "orderId" is not snake_case: rename it "order_id" (and its "{...}" in the path).' },
+    ],
+  },
+  {
+    name: '3.1: a parameter in a referenced file is reported there; snake_case names pass',
+    document: `openapi: 3.1.0
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    get:
+      parameters:
+        - $ref: 'parameters.yaml#/SortBy'
+        - {name: created_after, in: query, schema: {type: string}}
+        - {name: limit, in: query, schema: {type: integer, format: int32}}
+        - {name: session-id, in: cookie, schema: {type: string}}
+      responses:
+        '200': {description: OK}
+`,
+    options: { files: { 'parameters.yaml': 'SortBy:\n  name: sortBy\n  in: query\n  schema: {type: string}\n' } },
+    errors: [{ file: 'parameters.yaml', line: 2, message: '"sortBy"' }],
+  },
+  {
+    name: '2.0: path-level and shared parameters; body, formData and header parameters are not judged',
+    document: 'fixtures/rules/parameters-snake-case/bad.yaml',
+    errors: [
+      { line: 7, message: 'Query parameter "merchant-id" is not snake_case: rename it "merchant_id".' },
+      { line: 13, message: 'Path parameter "modelId"' },
+    ],
+  },
+]);
+
+it('fires on the reference spec at the edited parameter', async () => {
+  const { findings, line } = await lintMutatedReference('parameters-snake-case', { find: '      name: country_code\n', replace: '      name: countryCode\n' });
+  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['parameters-snake-case', line]]);
+});
+
+it('passes the reference spec', async () => {
+  expect(await lintFile(REFERENCE_SPEC, { rules: ['parameters-snake-case'] })).toEqual([]);
+});

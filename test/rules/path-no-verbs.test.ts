@@ -1,0 +1,78 @@
+import { expect, it } from 'vitest';
+import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+
+const ok = `    post:
+      responses:
+        '200': {description: OK}
+`;
+
+testRule('path-no-verbs', [
+  {
+    name: '3.0: verb segments are reported; nouns that look like verbs are not',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  /get-orders:
+${ok}  /orders/{order_id}/cancel:
+${ok}  /orders/{order_id}:activate:
+${ok}  /returns:
+${ok}  /orders/{order_id}/cancellations:
+${ok}  /shipments/{shipment_id}/tracking-events:
+${ok}  /searches:
+${ok}  /search-results:
+${ok}  /updates:
+${ok}  /add-ons:
+${ok}  /check-runs:
+${ok}`,
+    errors: [
+      { line: 4, message: 'Path segment "get-orders" holds the verb "get": the HTTP method (GET) names the action' },
+      { line: 8, message: 'Path segment "cancel" holds the verb "cancel": model the action as a resource' },
+      { line: 12, message: '"{order_id}:activate" holds the verb "activate"' },
+    ],
+  },
+  {
+    name: '3.1: camelCase verbs, and a verb-or-noun standing alone',
+    document: `openapi: 3.1.0
+info: {title: Orders, version: 1.0.0}
+paths:
+  /createOrder:
+${ok}  /tasks/search:
+${ok}  /tasks/{task_id}/update:
+${ok}`,
+    errors: [
+      { line: 4, message: '"createOrder" holds the verb "create": the HTTP method (POST)' },
+      { line: 8, message: '"search" holds the verb "search"' },
+      { line: 12, message: '"update" holds the verb "update": the HTTP method (PUT or PATCH)' },
+    ],
+  },
+  {
+    name: '2.0: a verb in the middle of a compound; a segment shared by two paths is reported once',
+    document: `swagger: '2.0'
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders/bulk-delete:
+    post:
+      responses:
+        200: {description: OK}
+  /orders/bulk-delete/{job_id}:
+    get:
+      parameters:
+        - {name: job_id, in: path, required: true, type: string}
+      responses:
+        200: {description: OK}
+`,
+    errors: [{ line: 4, message: '"bulk-delete" holds the verb "delete"' }],
+  },
+]);
+
+it('fires on the reference spec at the edited path', async () => {
+  const { findings, line } = await lintMutatedReference('path-no-verbs', {
+    find: '  /shipments/{shipment_id}/cancellations:\n',
+    replace: '  /shipments/{shipment_id}/cancel:\n',
+  });
+  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['path-no-verbs', line]]);
+});
+
+it('passes the reference spec', async () => {
+  expect(await lintFile(REFERENCE_SPEC, { rules: ['path-no-verbs'] })).toEqual([]);
+});

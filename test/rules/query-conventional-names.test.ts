@@ -1,0 +1,88 @@
+import { expect, it } from 'vitest';
+import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+
+testRule('query-conventional-names', [
+  {
+    name: '3.0: look-alikes name the conventional parameter; a non-numeric "size" filter is not a page size',
+    document: `openapi: 3.0.3
+info: {title: Articles, version: 1.0.0}
+paths:
+  /articles:
+    get:
+      parameters:
+        - {name: search, in: query, schema: {type: string}}
+        - {name: page_size, in: query, schema: {type: integer, format: int32}}
+        - {name: size, in: query, schema: {type: string}}
+        - {name: q, in: query, schema: {type: string}}
+        - {name: limit, in: query, schema: {type: integer, format: int32}}
+        - {name: search, in: header, schema: {type: string}}
+      responses:
+        '200': {description: OK}
+`,
+    errors: [
+      { line: 7, message: 'Query parameter "search" has a conventional name: use "q".' },
+      { line: 8, message: 'Query parameter "page_size" has a conventional name: use "limit".' },
+    ],
+  },
+  {
+    name: '3.1: names are compared by meaning (pageSize is page_size)',
+    document: `openapi: 3.1.0
+info: {title: Articles, version: 1.0.0}
+paths:
+  /articles:
+    get:
+      parameters:
+        - {name: pageSize, in: query, schema: {type: [integer, 'null'], format: int32}}
+        - {name: fields, in: query, schema: {type: string}}
+      responses:
+        '200': {description: OK}
+`,
+    errors: [{ line: 7, message: 'use "limit"' }],
+  },
+  {
+    name: '2.0: shared and inline parameters',
+    document: `swagger: '2.0'
+info: {title: Articles, version: 1.0.0}
+parameters:
+  OrderBy:
+    name: order_by
+    in: query
+    type: string
+paths:
+  /articles:
+    get:
+      parameters:
+        - $ref: '#/parameters/OrderBy'
+        - {name: per_page, in: query, type: integer, format: int32}
+        - {name: count, in: query, type: boolean}
+      responses:
+        200: {description: OK}
+`,
+    errors: [
+      { line: 5, message: '"order_by" has a conventional name: use "sort"' },
+      { line: 13, message: '"per_page" has a conventional name: use "limit"' },
+    ],
+  },
+]);
+
+it('takes the configured look-alikes', async () => {
+  const { Linter } = await import('../../src/lint.js');
+  const { parseDocument } = await import('../../src/load.js');
+  const text =
+    'openapi: 3.0.3\ninfo: {title: T, version: 1.0.0}\npaths:\n  /a:\n    get:\n      parameters:\n        - {name: keyword, in: query, schema: {type: string}}\n      responses:\n        "200": {description: OK}\n';
+  const linter = new Linter({
+    cwd: process.cwd(),
+    ruleset: { only: new Set(['query-conventional-names']), settings: new Map([['query-conventional-names', { options: { lookAlikes: { keyword: 'q' } } }]]) },
+  });
+  const findings = await linter.lint(parseDocument(text, 'openapi.yaml')!);
+  expect(findings.map(f => [f.line, f.message])).toEqual([[7, 'Query parameter "keyword" has a conventional name: use "q".']]);
+});
+
+it('fires on the reference spec at the edited parameter', async () => {
+  const { findings, line } = await lintMutatedReference('query-conventional-names', { find: '      name: q\n', replace: '      name: query\n' });
+  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['query-conventional-names', line]]);
+});
+
+it('passes the reference spec', async () => {
+  expect(await lintFile(REFERENCE_SPEC, { rules: ['query-conventional-names'] })).toEqual([]);
+});

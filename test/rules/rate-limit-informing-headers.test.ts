@@ -1,0 +1,79 @@
+import { expect, it } from 'vitest';
+import { parseDocument } from '../../src/load.js';
+import { Linter } from '../../src/lint.js';
+import { lintMutatedReference, ROOT, testRule } from '../helpers/lint.js';
+
+const noHeaders = `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    get:
+      responses:
+        '200': {description: OK}
+        '404': {description: Not found.}
+`;
+
+testRule('rate-limit-informing-headers', [
+  { name: '3.0: a 2xx without informing headers is reported at the response', document: noHeaders, errors: [{ line: 7, message: 'Success response does not declare the informing header(s) "X-Ratelimit-Limit", "X-Ratelimit-Remaining"' }] },
+  {
+    name: '3.0: a shared success response is reported once, at the component; exempt operations are not checked',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    get:
+      responses:
+        '200': {$ref: '#/components/responses/Ok'}
+    put:
+      responses:
+        '2XX': {$ref: '#/components/responses/Ok'}
+  /health:
+    get:
+      x-rate-limit: {exempt: true}
+      responses:
+        '204': {description: Healthy.}
+components:
+  responses:
+    Ok: {description: OK}
+`,
+    errors: [{ line: 18 }],
+  },
+  {
+    name: '3.1: declared headers pass; webhooks are not checked',
+    document: `openapi: 3.1.0
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    get:
+      responses:
+        '200':
+          description: OK
+          headers:
+            X-RateLimit-Limit: {schema: {type: integer}}
+            X-RateLimit-Remaining: {schema: {type: integer}}
+webhooks:
+  orderShipped:
+    post:
+      responses:
+        '200': {description: OK}
+`,
+    errors: [],
+  },
+  { name: '2.0: response headers', document: 'fixtures/rules/rate-limit-informing-headers/swagger.yaml', errors: [{ line: 7, message: '"X-Ratelimit-Remaining"' }] },
+  { name: 'the reference spec passes', document: 'fixtures/reference-service.yaml', errors: [] },
+]);
+
+it('checks a configured header set', async () => {
+  const settings = new Map([['rate-limit-informing-headers', { options: { headers: [['RateLimit', 'X-Ratelimit-Remaining']] } }]]);
+  const linter = new Linter({ cwd: ROOT, ruleset: { only: new Set(['rate-limit-informing-headers']), settings } });
+  const findings = await linter.lint(parseDocument(noHeaders, `${ROOT}/openapi.yaml`)!);
+  expect(findings.map(f => [f.line, f.message])).toEqual([[7, expect.stringContaining('"RateLimit" or "X-Ratelimit-Remaining":')]]);
+});
+
+it('fires on the reference spec at a success response without the headers', async () => {
+  const { findings, line } = await lintMutatedReference('rate-limit-informing-headers', {
+    find: "        '200':\n          description: A page of shipments.\n          headers:\n            X-Ratelimit-Limit:\n              $ref: '#/components/headers/X-Ratelimit-Limit'\n            X-Ratelimit-Remaining:\n              $ref: '#/components/headers/X-Ratelimit-Remaining'\n",
+    replace: "        '200':\n          description: A page of shipments.\n",
+  });
+  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['rate-limit-informing-headers', line]]);
+});

@@ -1,0 +1,83 @@
+import { expect, it } from 'vitest';
+import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+
+testRule('scope-naming', [
+  {
+    name: '3.0: defined scopes are checked at their keys, in every flow',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths: {}
+components:
+  securitySchemes:
+    oauth2:
+      type: oauth2
+      flows:
+        clientCredentials:
+          tokenUrl: https://auth.example.com/token
+          scopes:
+            uid: User id.
+            orders.read: Read orders.
+            sales-orders.items.write: Change order items.
+            ReadOrders: Read orders.
+        implicit:
+          authorizationUrl: https://auth.example.com/authorize
+          scopes:
+            orders:delete: Delete orders.
+`,
+    errors: [
+      { line: 15, message: 'Scope "ReadOrders" does not follow the naming convention' },
+      { line: 19, message: 'Scope "orders:delete"' },
+    ],
+  },
+  {
+    name: '3.1: a scheme in another file is reported there',
+    document: `openapi: 3.1.0
+info: {title: Orders, version: 1.0.0}
+paths: {}
+components:
+  securitySchemes:
+    oauth2:
+      $ref: 'schemes.yaml#/oauth2'
+`,
+    options: {
+      files: {
+        'schemes.yaml': `oauth2:
+  type: oauth2
+  flows:
+    clientCredentials:
+      tokenUrl: https://auth.example.com/token
+      scopes:
+        orders.read: Read orders.
+        orders.all: Everything.
+`,
+      },
+    },
+    errors: [{ line: 8, file: 'schemes.yaml', message: 'Scope "orders.all"' }],
+  },
+  {
+    name: '2.0: scopes of securityDefinitions; other scheme types have none',
+    document: `swagger: '2.0'
+info: {title: Orders, version: 1.0.0}
+paths: {}
+securityDefinitions:
+  key: {type: apiKey, name: X-Key, in: header}
+  oauth2:
+    type: oauth2
+    flow: application
+    tokenUrl: https://auth.example.com/token
+    scopes:
+      orders.read: Read orders.
+      orders_admin: Administer orders.
+`,
+    errors: [{ line: 12, message: 'Scope "orders_admin"' }],
+  },
+]);
+
+it('fires on the reference spec at a badly named scope', async () => {
+  const { findings, line } = await lintMutatedReference('scope-naming', { find: '            returns.read: Read returns.\n', replace: '            returns.list: Read returns.\n' });
+  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['scope-naming', line]]);
+});
+
+it('passes the reference spec', async () => {
+  expect(await lintFile(REFERENCE_SPEC, { rules: ['scope-naming'] })).toEqual([]);
+});

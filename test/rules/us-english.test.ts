@@ -1,0 +1,95 @@
+import { expect, it } from 'vitest';
+import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+
+testRule('us-english', [
+  {
+    name: '3.0: British forms in info, tags, operations, parameters, responses and schemas (also in a $ref\'d file)',
+    document: `openapi: 3.0.3
+info:
+  title: Colour Service
+  version: 1.0.0
+  description: Returns the colours of an organisation.
+tags:
+  - name: Colours
+    description: Colour palettes.
+paths:
+  /palettes:
+    get:
+      summary: List palettes
+      description: Lists the palettes the caller is authorised to read.
+      parameters:
+        - name: q
+          in: query
+          description: Free text; analysed case-insensitively.
+          schema: {type: string}
+      responses:
+        '200':
+          description: The palettes, cancelled ones included.
+          content:
+            application/json:
+              schema: {$ref: 'schemas.yaml#/Palette'}
+`,
+    options: {
+      files: {
+        'schemas.yaml': 'Palette:\n  type: object\n  description: A named set of colours.\n  properties:\n    name:\n      type: string\n      title: Name of the favourite palette\n',
+      },
+    },
+    errors: [
+      { line: 3, message: 'Use U.S. spelling: "colour" → "color".' },
+      { line: 5, message: '"colours" → "colors", "organisation" → "organization"' },
+      { line: 7 },
+      { line: 8 },
+      { line: 13, message: '"authorised" → "authorized"' },
+      { line: 17, message: '"analysed" → "analyzed"' },
+      { line: 21, message: '"cancelled" → "canceled"' },
+      { line: 3, file: 'schemas.yaml' },
+      { line: 7, file: 'schemas.yaml', message: '"favourite" → "favorite"' },
+    ],
+  },
+  {
+    name: '3.1: U.S. spelling, parts of words and the noun "analyses" pass',
+    document: `openapi: 3.1.0
+info:
+  title: Color Service
+  version: 1.0.0
+  description: Runs analyses of colors; see colourful-palettes.example.com for the colorization behavior.
+paths: {}
+`,
+    errors: [{ line: 5, message: '"colourful" → "colorful"' }],
+  },
+  {
+    name: '2.0: body parameters, response headers and definitions',
+    document: `swagger: '2.0'
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    post:
+      parameters:
+        - name: order
+          in: body
+          schema: {$ref: '#/definitions/Order'}
+      responses:
+        201:
+          description: Created.
+          headers:
+            Location: {type: string, description: The centre of the new order.}
+definitions:
+  Order:
+    type: object
+    description: An order; its behaviour is documented elsewhere.
+`,
+    errors: [{ line: 14, message: '"centre" → "center"' }, { line: 18, message: '"behaviour" → "behavior"' }],
+  },
+]);
+
+it('passes the reference spec', async () => {
+  expect(await lintFile(REFERENCE_SPEC, { rules: ['us-english'] })).toEqual([]);
+});
+
+it('fires on the reference spec at the edited tag description', async () => {
+  const { findings, line } = await lintMutatedReference('us-english', {
+    find: '    description: Requests to cancel a shipment before it is picked up.\n',
+    replace: '    description: Requests to cancel a shipment before it is picked up; cancelled ones stay listed.\n',
+  });
+  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['us-english', line]]);
+});
