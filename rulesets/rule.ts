@@ -20,11 +20,24 @@ export type OptionsSchema = {
   required?: string[];
 };
 
+/**
+ * A finding. `severity` makes it less severe than its rule: the "should" part of a rule whose
+ * main statement is a "must" (RULES.md gives both in one rule, e.g. event-ordering).
+ */
+export type RuleResult = IFunctionResult & { severity?: Severity };
+
 export type Check<O> = (
   input: unknown,
   options: O,
   context: RulesetFunctionContext,
-) => IFunctionResult[] | void;
+) => RuleResult[] | void;
+
+// Spectral rebuilds results and keeps only their message and path, so lowered severities travel
+// beside them, keyed by rule and message (messages name their subject, so they are specific).
+const lowered = new Map<string, Severity>();
+
+/** The severity a rule gave one of its findings, when lower than the rule's own. */
+export const loweredSeverity = (ruleId: string, message: string): Severity | undefined => lowered.get(`${ruleId}\u0000${message.trim()}`);
 
 interface RuleMetaBase {
   /** Public id: config keys, inline ignores, SARIF ruleId, docs file name. */
@@ -69,7 +82,13 @@ export function defineRule<O extends object = Record<never, never>>(rule: RuleDe
   const { check, options, ...meta } = rule;
   const fn = createRulesetFunction<unknown, O>(
     { input: null, options: (options?.schema ?? null) as never },
-    (input, opts, context) => check(input, (opts ?? options?.defaults ?? {}) as O, context),
+    (input, opts, context) => {
+      const results = check(input, (opts ?? options?.defaults ?? {}) as O, context);
+      return results?.map(({ severity, ...result }) => {
+        if (severity) lowered.set(`${rule.id}\u0000${result.message.trim()}`, severity);
+        return result;
+      });
+    },
   );
   // Spectral names the function in its own errors; the rule id is the useful name.
   Object.defineProperty(fn, 'name', { value: rule.id });

@@ -8,7 +8,7 @@ import type { JsonPath } from '@stoplight/types';
 import { buildRuleset, type BuildOptions } from '../rulesets/index.js';
 import { AT_KEY } from '../rulesets/lib/oas.js';
 import { isKnownRemoteRef } from '../rulesets/lib/known-refs.js';
-import type { Severity } from '../rulesets/rule.js';
+import { loweredSeverity, type Severity } from '../rulesets/rule.js';
 import { STDIN, type LoadedDocument } from './load.js';
 import { displayPath } from './paths.js';
 import { Sources } from './sources.js';
@@ -117,6 +117,8 @@ export class Linter {
         message = `Cannot resolve $ref: ${cleanRefError(message, this.options.cwd)}`;
       }
     }
+    const lowered = loweredSeverity(ruleId, message);
+    if (lowered && SEVERITY_RANK[lowered] > SEVERITY_RANK[severity]) severity = lowered;
     const inOtherFile = result.source !== undefined && result.source !== spectralSource;
     // Spectral places resolver errors with the main document's positions even when they sit in a
     // referenced file: look the path up in that file instead.

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { DATA_EVENT, GENERAL_EVENT, edit, jsonWithStringSchema, lineOf, lintWithOptions, openapi, single } from '../helpers/events.js';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { DATA_EVENT, GENERAL_EVENT, edit, jsonWithStringSchema, lineOf, openapi, single } from '../helpers/events.js';
+import { lintFile, lintMutatedReference, lintText, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 const unordered = edit(DATA_EVENT, '  ordering_key_fields: [data.revision]\n', '');
 const unorderedGeneral = edit(GENERAL_EVENT, '  ordering_key_fields: [delivered_at]\n', '');
@@ -13,7 +13,7 @@ const json = jsonWithStringSchema(
 
 testRule('event-ordering', [
   { name: 'standalone single: a data change event without ordering', document: single(unordered), errors: [{ line: 1, message: 'must name the field that orders its events' }] },
-  { name: 'standalone list: general events are not required to declare ordering by default', document: unorderedGeneral + DATA_EVENT, errors: [] },
+  { name: 'standalone list: a general event without ordering is reported too (as a warning, below)', document: unorderedGeneral + DATA_EVENT, errors: [{ line: 1, message: 'general events should name the field that orders them' }] },
   {
     name: 'standalone JSON: ordering fields are looked up in the schema string (local $refs followed)',
     document: json,
@@ -25,9 +25,12 @@ testRule('event-ordering', [
   { name: '2.0: ordered events pass', document: openapi('2.0', DATA_EVENT + GENERAL_EVENT), errors: [] },
 ]);
 
-it('checks general events too with generalEvents: true', async () => {
-  const findings = await lintWithOptions(unorderedGeneral + DATA_EVENT, 'event-ordering', { generalEvents: true });
-  expect(findings.map(f => [f.line, f.message])).toEqual([[1, expect.stringContaining('general events should name the field that orders them')]]);
+it('reports a general event without ordering as a warning, a data change event as an error', async () => {
+  const findings = await lintText(unorderedGeneral + unordered, { rules: ['event-ordering'] });
+  expect(findings.map(f => [f.severity, f.message.includes('general events should') ? 'general' : 'data'])).toEqual([
+    ['warn', 'general'],
+    ['error', 'data'],
+  ]);
 });
 
 it('fires on the reference spec at the edited ordering field', async () => {
