@@ -183,10 +183,13 @@ describe('$refs', () => {
     expect(refs).toEqual([
       expect.objectContaining({
         file: 'fixtures/cli/multi-file/schemas/order.yaml',
-        line: 9,
+        line: 11,
         message: expect.stringContaining('customer.yaml does not exist'),
       }),
     ]);
+    // Order is reached through components and through the page's items: reported once, at its own line.
+    const snake = report.findings.filter((f: { ruleId: string }) => f.ruleId === 'properties-snake-case');
+    expect(snake).toEqual([expect.objectContaining({ file: 'fixtures/cli/multi-file/schemas/order.yaml', line: 6, message: expect.stringContaining('"orderNumber"') })]);
     expect(result.stderr).toBe('');
   });
 
