@@ -113,10 +113,11 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
         io.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
         return;
       }
-      const width = Math.max(...catalogue.map(r => r.id.length));
+      const idWidth = Math.max(...catalogue.map(r => r.id.length));
+      const refWidth = Math.max(...catalogue.map(r => r.ref.length));
       for (const r of catalogue) {
         const severity = r.recommended ? r.severity : `${r.severity}*`;
-        io.stdout.write(`${r.id.padEnd(width)}  ${severity.padEnd(6)}  ${r.ref.padEnd(10)}  ${r.description}\n`);
+        io.stdout.write(`${r.id.padEnd(idWidth)}  ${severity.padEnd(6)}  ${r.ref.padEnd(refWidth)}  ${r.description}\n`);
       }
       io.stdout.write(`\n${catalogue.length} rules; * off by default (on with extends: apilint:all)\n`);
     });

@@ -15,6 +15,8 @@ export const CORPUS = path.resolve(ROOT, '../shared/corpus');
 export interface LintOptions {
   /** Lint with only these rules on (default: every default rule). */
   rules?: readonly string[];
+  /** Options for the rules in `rules` (non-default values; the rest keep their defaults). */
+  ruleOptions?: Record<string, unknown>;
   /** Extra files beside the document, by relative path (for `$ref`s to other files). */
   files?: Record<string, string>;
   /** File name of the document (its extension picks the parser). */
@@ -37,10 +39,12 @@ export async function lintText(text: string, options: LintOptions = {}): Promise
 export async function lintFile(file: string, options: LintOptions = {}): Promise<Finding[]> {
   const doc = parseDocument(await readInput(file), file);
   if (!doc) throw new Error(`${file} is not a document`);
+  const { rules, ruleOptions } = options;
+  const settings = ruleOptions && rules ? new Map(rules.map(id => [id, { options: ruleOptions }])) : undefined;
   const linter = new Linter({
     cwd: path.dirname(file),
     allowRemote: options.allowRemote ?? false,
-    ruleset: options.rules ? { only: new Set(options.rules) } : {},
+    ruleset: rules ? { only: new Set(rules), ...(settings ? { settings } : {}) } : {},
   });
   return linter.lint(doc);
 }
