@@ -2,11 +2,6 @@
 // general event, in the three places event types live (a standalone list file, a standalone
 // single-type file, an OpenAPI document's `x-event-types`). A test breaks one line with `edit`
 // and asserts the finding at `lineOf` that line, so the line numbers stay readable.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { parseDocument } from '../../src/load.js';
-import { Linter, type Finding } from '../../src/lint.js';
 
 /** A data change event that passes every event rule, as a list item. */
 export const DATA_EVENT = `- name: shipping.shipment-changed
@@ -88,12 +83,4 @@ export function openapi(version: '2.0' | '3.0.3' | '3.1.0', events: string, tail
 export function jsonWithStringSchema(fields: Record<string, unknown>, schema: unknown): string {
   const { schema: holder, ...rest } = fields as { schema?: Record<string, unknown> };
   return `${JSON.stringify({ ...rest, schema: { type: 'json_schema', version: '1.0.0', ...holder, schema: JSON.stringify(schema) } }, null, 2)}\n`;
-}
-
-/** Lints a YAML document with one rule and non-default options for it. */
-export async function lintWithOptions(text: string, ruleId: string, options: Record<string, unknown>): Promise<Finding[]> {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'apilint-test-')), 'openapi.yaml');
-  writeFileSync(file, text);
-  const linter = new Linter({ cwd: path.dirname(file), ruleset: { only: new Set([ruleId]), settings: new Map([[ruleId, { options }]]) } });
-  return linter.lint(parseDocument(text, file)!);
 }

@@ -64,6 +64,24 @@ components:
     document: 'fixtures/rules/absolute-uri-links/bad-2.0.yaml',
     errors: [{ line: 12 }, { line: 18, message: 'has format "url"' }],
   },
+  {
+    name: '3.0: configured names and suffixes replace the default ones',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths: {}
+components:
+  schemas:
+    Order:
+      type: object
+      properties:
+        link: {type: string}
+        label_href: {type: string, format: uri-reference}
+        self: {type: string}
+        label_url: {type: string}
+`,
+    options: { ruleOptions: { names: ['link'], suffixes: ['_href'] } },
+    errors: [{ line: 9, message: 'Link property "link" has no format' }, { line: 10, message: '"label_href" has format "uri-reference"' }],
+  },
 ]);
 
 it('fires on the reference spec at the edited link', async () => {

@@ -55,6 +55,23 @@ components:
     document: 'fixtures/rules/array-names-plural/bad-2.0.yaml',
     errors: [{ line: 12, message: '"parcels"' }, { line: 24, message: '"tags"' }],
   },
+  {
+    name: '3.0: configured collective nouns replace the default ones',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths: {}
+components:
+  schemas:
+    Order:
+      type: object
+      properties:
+        feed: {type: array}
+        roster: {type: array}
+        history: {type: array}
+`,
+    options: { ruleOptions: { collectiveNouns: ['Feed', 'roster'] } },
+    errors: [{ line: 11, message: 'Array property "history" has a singular name: use a plural, such as "histories".' }],
+  },
 ]);
 
 it('fires on the reference spec at the edited array name', async () => {

@@ -144,6 +144,30 @@ definitions:
 `,
     errors: [{ line: 14 }],
   },
+  {
+    name: '3.0: configured cursor, limit and monitoring names replace the default ones',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    get:
+      parameters:
+        - {name: token, in: query, schema: {type: string}}
+        - {name: max, in: query, schema: {type: integer, format: int32}}
+      responses: {'200': {description: Orders., content: {application/json: {schema: {type: array, items: {type: object}}}}}}
+  /customers:
+    get:
+      parameters:
+        - {name: cursor, in: query, schema: {type: string}}
+        - {name: limit, in: query, schema: {type: integer, format: int32}}
+      responses: {'200': {description: Customers., content: {application/json: {schema: {type: array, items: {type: object}}}}}}
+  /reports:
+    get:
+      responses: {'200': {description: Reports., content: {application/json: {schema: {type: array, items: {type: object}}}}}}
+`,
+    options: { ruleOptions: { cursorParameters: ['token'], limitParameters: ['max'], monitoringPaths: ['/reports'] } },
+    errors: [{ line: 11, message: 'GET /customers lists a collection but accepts neither a "cursor" nor a "limit"' }],
+  },
 ]);
 
 it('passes the reference spec', async () => {

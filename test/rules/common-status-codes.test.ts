@@ -50,6 +50,21 @@ paths:
 `,
     errors: [{ line: 8, message: '"206"' }],
   },
+  {
+    name: '3.0: a configured list of codes replaces the default one',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    post:
+      responses:
+        '201': {description: Created}
+        '422': {description: Unprocessable}
+        '404': {description: Not found}
+`,
+    options: { ruleOptions: { codes: [200, 201, 422] } },
+    errors: [{ line: 9, message: 'Status code "404" is not among the common codes' }],
+  },
 ]);
 
 it('fires on the reference spec at an uncommon code', async () => {

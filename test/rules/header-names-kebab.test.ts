@@ -67,6 +67,22 @@ paths:
       { line: 28, message: '"span_ctx"' },
     ],
   },
+  {
+    name: '3.0: a configured list of allowed names replaces the default one',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    get:
+      parameters:
+        - {name: x-request-id, in: header, schema: {type: string}}
+        - {name: traceparent, in: header, schema: {type: string}}
+      responses:
+        '200': {description: OK}
+`,
+    options: { ruleOptions: { allowed: ['x-request-id'] } },
+    errors: [{ line: 8, message: 'Header "traceparent" is not Capitalised-Kebab-Case: rename it "Traceparent".' }],
+  },
 ]);
 
 it('fires on the reference spec at the edited header', async () => {

@@ -87,6 +87,25 @@ paths:
       { line: 17, message: '"application/x-www-form-urlencoded"' },
     ],
   },
+  {
+    name: '3.0: a configured list of data formats replaces the default one',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    get:
+      responses:
+        '200':
+          description: OK
+          content:
+            application/xml:
+              schema: {type: object}
+            text/csv:
+              schema: {type: array, items: {type: object}}
+`,
+    options: { ruleOptions: { allowed: ['application/xml'] } },
+    errors: [{ line: 12, message: 'Media type "text/csv" carries structured data' }],
+  },
 ]);
 
 it('passes the reference spec', async () => {

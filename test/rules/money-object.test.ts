@@ -76,6 +76,23 @@ components:
     document: 'fixtures/rules/money-object/bad-2.0.yaml',
     errors: [{ line: 12 }, { line: 21 }],
   },
+  {
+    name: '3.0: configured names and suffixes replace the default ones',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths: {}
+components:
+  schemas:
+    Order:
+      type: object
+      properties:
+        charge: {type: number, format: double}
+        service_charge: {type: integer, format: int32}
+        price: {type: number, format: double}
+`,
+    options: { ruleOptions: { names: ['charge'], suffixes: ['_charge'] } },
+    errors: [{ line: 9, message: 'Property "charge" is a bare number' }, { line: 10, message: '"service_charge"' }],
+  },
 ]);
 
 it('fires on the reference spec at the edited amount', async () => {

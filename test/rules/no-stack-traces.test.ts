@@ -105,6 +105,27 @@ definitions:
 `,
     errors: [{ line: 19, message: '"stack_trace"' }],
   },
+  {
+    name: '3.0: a configured list of names replaces the default one, compared ignoring case, "_" and "-"',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    get:
+      responses:
+        default:
+          description: Error
+          content:
+            application/problem+json:
+              schema:
+                type: object
+                properties:
+                  debugInfo: {type: string}
+                  stack_trace: {type: string}
+`,
+    options: { ruleOptions: { names: ['debug_info'] } },
+    errors: [{ line: 14, message: 'Error schema property "debugInfo" exposes stack trace details' }],
+  },
 ]);
 
 it('fires on the reference spec at a stack trace property of the Problem', async () => {

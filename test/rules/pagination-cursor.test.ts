@@ -58,6 +58,23 @@ paths:
 `,
     errors: [{ line: 6 }],
   },
+  {
+    name: '3.0: a configured list of names replaces the default one, compared normalized',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    get:
+      parameters:
+        - {name: skip, in: query, schema: {type: integer, format: int32}}
+        - {name: page_number, in: query, schema: {type: integer, format: int32}}
+        - {name: offset, in: query, schema: {type: integer, format: int32}}
+      responses:
+        '200': {description: OK}
+`,
+    options: { ruleOptions: { names: ['skip', 'pageNumber'] } },
+    errors: [{ line: 7, message: 'Query parameter "skip" paginates by offset' }, { line: 8, message: '"page_number"' }],
+  },
 ]);
 
 it('passes the reference spec', async () => {

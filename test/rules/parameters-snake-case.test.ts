@@ -63,6 +63,22 @@ paths:
       { line: 13, message: 'Path parameter "modelId"' },
     ],
   },
+  {
+    name: '3.0: a configured pattern (camelCase) replaces snake_case',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders/{orderId}:
+    get:
+      parameters:
+        - {name: orderId, in: path, required: true, schema: {type: string}}
+        - {name: page_size, in: query, schema: {type: integer, format: int32}}
+      responses:
+        '200': {description: OK}
+`,
+    options: { ruleOptions: { pattern: '^[a-z][a-zA-Z0-9]*$' } },
+    errors: [{ line: 8, message: 'Query parameter "page_size"' }],
+  },
 ]);
 
 it('fires on the reference spec at the edited parameter', async () => {

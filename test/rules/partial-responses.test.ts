@@ -93,6 +93,21 @@ paths:
 `,
     errors: [{ line: 13 }],
   },
+  {
+    name: '3.0: configured monitoring paths replace the default ones',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  /diagnostics/{check}:
+    get:
+      responses: {'200': {description: One check., content: {application/json: {schema: {type: object, properties: {id: {type: string}}}}}}}
+  /health/{check}:
+    get:
+      responses: {'200': {description: One check., content: {application/json: {schema: {type: object, properties: {id: {type: string}}}}}}}
+`,
+    options: { ruleOptions: { monitoringPaths: ['/diagnostics'] } },
+    errors: [{ line: 8, message: 'GET /health/{check} returns a single resource' }],
+  },
 ]);
 
 it('passes the reference spec', async () => {

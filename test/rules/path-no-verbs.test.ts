@@ -63,6 +63,23 @@ paths:
 `,
     errors: [{ line: 4, message: '"bulk-delete" holds the verb "delete"' }],
   },
+  {
+    name: '3.0: configured verb lists replace the default ones',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  /ship-orders:
+${ok}  /get-orders:
+${ok}  /track:
+${ok}  /track-records:
+${ok}  /search:
+${ok}`,
+    options: { ruleOptions: { verbs: ['ship'], ambiguousVerbs: ['track'] } },
+    errors: [
+      { line: 4, message: 'Path segment "ship-orders" holds the verb "ship": model the action as a resource' },
+      { line: 12, message: 'Path segment "track" holds the verb "track"' },
+    ],
+  },
 ]);
 
 it('fires on the reference spec at the edited path', async () => {

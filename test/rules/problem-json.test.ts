@@ -167,6 +167,28 @@ definitions:
       { line: 22, message: 'not a Problem' },
     ],
   },
+  {
+    name: '3.0: a higher minMembers rejects a schema with two Problem members',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    get:
+      responses:
+        '400':
+          description: Bad request
+          content:
+            application/problem+json:
+              schema: {type: object, properties: {title: {type: string}, status: {type: integer, format: int32}}}
+        '404':
+          description: Not found
+          content:
+            application/problem+json:
+              schema: {type: object, properties: {type: {type: string}, title: {type: string}, status: {type: integer, format: int32}}}
+`,
+    options: { ruleOptions: { minMembers: 3 } },
+    errors: [{ line: 11, message: 'Error response schema is not a Problem' }],
+  },
 ]);
 
 it('fires on the reference spec at a shared error response with the wrong media type', async () => {

@@ -39,6 +39,24 @@ ${paths(
     document: 'fixtures/rules/resource-types-limit/bad-2.0.yaml',
     errors: [{ line: 4, message: '9 resource types' }],
   },
+  {
+    name: '3.0: a lower max makes three resource types too many',
+    document: `openapi: 3.0.3
+info: {title: Shop, version: 1.0.0}
+paths:
+${paths('/orders', '/customers', '/products')}`,
+    options: { ruleOptions: { max: 2 } },
+    errors: [{ line: 3, message: 'The API exposes 3 resource types, more than 2: split it by business function.' }],
+  },
+  {
+    name: '3.0: configured monitoring paths are not resource types',
+    document: `openapi: 3.0.3
+info: {title: Shop, version: 1.0.0}
+paths:
+${paths('/orders', '/customers', '/reports')}`,
+    options: { ruleOptions: { max: 2, monitoringPaths: ['/reports'] } },
+    errors: [],
+  },
 ]);
 
 it('fires on the reference spec at "paths" once a ninth resource type is added', async () => {

@@ -71,6 +71,25 @@ securityDefinitions:
 `,
     errors: [{ line: 12, message: 'Scope "orders_admin"' }],
   },
+  {
+    name: '3.0: a configured pattern replaces the default one',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths: {}
+components:
+  securitySchemes:
+    oauth2:
+      type: oauth2
+      flows:
+        clientCredentials:
+          tokenUrl: https://auth.example.com/token
+          scopes:
+            orders:read: Read orders.
+            orders.read: Read orders.
+`,
+    options: { ruleOptions: { pattern: '^[a-z]+:(read|write)$' } },
+    errors: [{ line: 13, message: 'Scope "orders.read" does not follow the naming convention' }],
+  },
 ]);
 
 it('fires on the reference spec at a badly named scope', async () => {

@@ -44,6 +44,23 @@ paths:
     document: 'fixtures/rules/sub-resource-depth/bad-2.0.yaml',
     errors: [{ line: 8, message: 'nests 4 sub-resource levels' }],
   },
+  {
+    name: '3.0: a lower max makes two levels too many',
+    document: `openapi: 3.0.3
+info: {title: Shop, version: 1.0.0}
+paths:
+  /shops/{shop_id}/orders:
+    get:
+      responses:
+        '200': {description: OK}
+  /shops/{shop_id}/orders/{order_id}/items:
+    get:
+      responses:
+        '200': {description: OK}
+`,
+    options: { ruleOptions: { max: 1 } },
+    errors: [{ line: 8, message: 'Path "/shops/{shop_id}/orders/{order_id}/items" nests 2 sub-resource levels, more than 1' }],
+  },
 ]);
 
 it('fires on the reference spec at the edited path', async () => {

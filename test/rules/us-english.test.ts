@@ -80,6 +80,18 @@ definitions:
 `,
     errors: [{ line: 14, message: '"centre" → "center"' }, { line: 18, message: '"behaviour" → "behavior"' }],
   },
+  {
+    name: '3.1: a configured dictionary replaces the default one; plurals are derived',
+    document: `openapi: 3.1.0
+info:
+  title: Freight Service
+  version: 1.0.0
+  description: Weighs freight in tonnes for an organisation.
+paths: {}
+`,
+    options: { ruleOptions: { words: { tonne: 'ton' } } },
+    errors: [{ line: 5, message: 'Use U.S. spelling: "tonnes" → "tons".' }],
+  },
 ]);
 
 it('passes the reference spec', async () => {
