@@ -20,12 +20,19 @@ export function renderRuleDoc(rule: RuleInfo): string {
   }
   lines.push('', '## Options', '');
   if (rule.options) {
-    lines.push('| option | default | description |', '|---|---|---|');
-    for (const [name, schema] of Object.entries(rule.options.schema.properties)) {
-      const value = JSON.stringify(rule.options.defaults[name]);
-      lines.push(`| \`${name}\` | \`${value.length > 120 ? `${value.slice(0, 117)}...` : value}\` | ${schema.description} |`);
-    }
-    lines.push('', 'Set them in `.apilint.yaml`:', '', '```yaml', 'rules:', `  ${rule.id}: [${rule.severity}, { ${Object.keys(rule.options.defaults)[0]}: ... }]`, '```');
+    lines.push('| option | description |', '|---|---|');
+    for (const [name, schema] of Object.entries(rule.options.schema.properties)) lines.push(`| \`${name}\` | ${schema.description} |`);
+    lines.push(
+      '',
+      'An option replaces its default, so to extend a list, copy the defaults below and add to them. In `.apilint.yaml`, with the defaults:',
+      '',
+      '```yaml',
+      'rules:',
+      `  ${rule.id}:`,
+      `    - ${rule.severity}`,
+      ...Object.entries(rule.options.defaults).map(([name, value], i) => `    ${i === 0 ? '- ' : '  '}${name}: ${JSON.stringify(value)}`),
+      '```',
+    );
   } else {
     lines.push('None.');
   }

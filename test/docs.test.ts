@@ -18,3 +18,18 @@ it('rulesets/x-rate-limit.schema.json is the schema the rules use (npm run docs 
   const { default: schema } = await import('../rulesets/x-rate-limit.schema.js');
   expect(JSON.parse(readFileSync(path.join(ROOT, 'rulesets/x-rate-limit.schema.json'), 'utf8'))).toEqual(schema);
 });
+
+it('the config snippet on every docs page with options is a valid config', async () => {
+  const { loadConfig } = await import('../src/config.js');
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  for (const rule of catalogue.filter(r => r.options)) {
+    const page = readFileSync(path.join(docs, `${rule.id}.md`), 'utf8');
+    const snippet = /In `\.apilint\.yaml`, with the defaults:\n\n```yaml\n([\s\S]*?)```/.exec(page)?.[1];
+    expect(snippet, rule.id).toBeDefined();
+    const dir = mkdtempSync(path.join(tmpdir(), 'apilint-docs-'));
+    writeFileSync(path.join(dir, '.apilint.yaml'), snippet!);
+    const config = await loadConfig(dir);
+    expect(config.rules.get(rule.id), rule.id).toEqual({ severity: rule.severity, options: rule.options!.defaults });
+  }
+});
