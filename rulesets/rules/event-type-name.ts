@@ -7,6 +7,8 @@ interface Options {
   pattern: string;
 }
 
+const DEFAULT_PATTERN = '^[a-z][a-z0-9-]*\\.[a-z][a-z0-9-]*(\\.[Vv][0-9.]+)?$';
+
 export default defineRule<Options>({
   id: 'event-type-name',
   severity: 'error',
@@ -27,7 +29,7 @@ export default defineRule<Options>({
       },
       additionalProperties: false,
     },
-    defaults: { pattern: '^[a-z][a-z0-9-]*\\.[a-z][a-z0-9-]*(\\.[Vv][0-9.]+)?$' },
+    defaults: { pattern: DEFAULT_PATTERN },
   },
   formats: [eventTypes, oas2, oas3],
   given: '$',
@@ -39,7 +41,11 @@ export default defineRule<Options>({
         return [fieldFinding(node, 'name', `${node.label} has no name: name it \`<functional-name>.<event-name>\`, e.g. "shipping.shipment-delivered".`)];
       }
       if (re.test(name)) return [];
-      return [{ message: `Event type name ${quote(name)} does not follow \`<functional-name>.<event-name>\` (lower-case kebab-case words, e.g. "shipping.shipment-delivered").`, path: [...node.jsonPath, 'name'] }];
+      const convention =
+        pattern === DEFAULT_PATTERN
+          ? 'does not follow `<functional-name>.<event-name>` (lower-case kebab-case words, e.g. "shipping.shipment-delivered")'
+          : `does not match the configured pattern ${pattern}`;
+      return [{ message: `Event type name ${quote(name)} ${convention}.`, path: [...node.jsonPath, 'name'] }];
     });
   },
 });

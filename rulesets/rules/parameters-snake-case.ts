@@ -34,7 +34,9 @@ export default defineRule<Options>({
       if ((parameter.in !== 'query' && parameter.in !== 'path') || typeof name !== 'string' || snake.test(name)) return [];
       const where = parameter.in === 'query' ? 'Query parameter' : 'Path parameter';
       const also = parameter.in === 'path' ? ' (and its "{...}" in the path)' : '';
-      return [{ message: `${where} "${name}" is not snake_case: rename it "${toSnakeCase(name)}"${also}.`, path: [...jsonPath, 'name'] }];
+      // A configured pattern may not be snake_case: then name the pattern rather than suggest a form.
+      const fix = pattern === SNAKE_CASE ? `is not snake_case: rename it "${toSnakeCase(name)}"${also}` : `does not match the configured pattern ${pattern}: rename it${also}`;
+      return [{ message: `${where} "${name}" ${fix}.`, path: [...jsonPath, 'name'] }];
     });
   },
 });

@@ -59,10 +59,11 @@ export default defineRule<Options>({
   },
   given: '$',
   check(root, { lookAlikes }) {
+    // Keys are compared in the same normal form as parameter names, so `pageSize` matches `page_size`.
+    const byName = new Map(Object.entries(lookAlikes).map(([key, value]) => [normalizeName(key), value]));
     return allParameters(root).flatMap(({ parameter, jsonPath }) => {
       if (parameter.in !== 'query' || typeof parameter.name !== 'string') return [];
-      const key = normalizeName(parameter.name);
-      const conventional = Object.hasOwn(lookAlikes, key) ? lookAlikes[key] : undefined;
+      const conventional = byName.get(normalizeName(parameter.name));
       if (conventional === undefined || conventional === parameter.name || (conventional === 'limit' && !isNumeric(parameter))) return [];
       return [{ message: `Query parameter "${parameter.name}" has a conventional name: use "${conventional}".`, path: [...jsonPath, 'name'] }];
     });

@@ -6,6 +6,8 @@ interface Options {
   pattern: string;
 }
 
+const DEFAULT_PATTERN = '^(uid|[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)?\\.(read|write))$';
+
 export default defineRule<Options>({
   id: 'scope-naming',
   severity: 'warn',
@@ -26,7 +28,7 @@ export default defineRule<Options>({
       },
       additionalProperties: false,
     },
-    defaults: { pattern: '^(uid|[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)?\\.(read|write))$' },
+    defaults: { pattern: DEFAULT_PATTERN },
   },
   given: '$',
   check(root, { pattern }) {
@@ -36,7 +38,10 @@ export default defineRule<Options>({
         ? definedScopes(scheme, [...securitySchemesPath(root), name])
             .filter(({ scope }) => !re.test(scope))
             .map(({ scope, jsonPath }) => ({
-              message: `Scope "${scope}" does not follow the naming convention: name it <application>.<access-mode> (for example "orders.read").`,
+              message:
+                pattern === DEFAULT_PATTERN
+                  ? `Scope "${scope}" does not follow the naming convention: name it <application>.<access-mode> (for example "orders.read").`
+                  : `Scope "${scope}" does not match the configured naming pattern ${pattern}: rename it.`,
               path: atKey(jsonPath),
             }))
         : [],

@@ -79,6 +79,21 @@ paths:
     options: { ruleOptions: { lookAlikes: { keyword: 'q' } } },
     errors: [{ line: 7, message: 'Query parameter "keyword" has a conventional name: use "q".' }],
   },
+  {
+    name: '3.0: configured look-alikes are compared by meaning too (searchTerm matches search_term)',
+    document: `openapi: 3.0.3
+info: {title: Articles, version: 1.0.0}
+paths:
+  /articles:
+    get:
+      parameters:
+        - {name: search_term, in: query, schema: {type: string}}
+      responses:
+        '200': {description: OK}
+`,
+    options: { ruleOptions: { lookAlikes: { searchTerm: 'q' } } },
+    errors: [{ line: 7, message: 'Query parameter "search_term" has a conventional name: use "q".' }],
+  },
 ]);
 
 it('fires on the reference spec at the edited parameter', async () => {

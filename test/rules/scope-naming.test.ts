@@ -88,7 +88,7 @@ components:
             orders.read: Read orders.
 `,
     options: { ruleOptions: { pattern: '^[a-z]+:(read|write)$' } },
-    errors: [{ line: 13, message: 'Scope "orders.read" does not follow the naming convention' }],
+    errors: [{ line: 13, message: 'Scope "orders.read" does not match the configured naming pattern ^[a-z]+:(read|write)$' }],
   },
 ]);
 
