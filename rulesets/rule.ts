@@ -80,16 +80,23 @@ const OPENAPI_FORMATS: Format[] = [oas2, oas3];
 
 export function defineRule<O extends object = Record<never, never>>(rule: RuleDefinition<O>): ApilintRule {
   const { check, options, ...meta } = rule;
-  const fn = createRulesetFunction<unknown, O>(
-    { input: null, options: (options?.schema ?? null) as never },
-    (input, opts, context) => {
-      const results = check(input, (opts ?? options?.defaults ?? {}) as O, context);
-      return results?.map(({ severity, ...result }) => {
-        if (severity) lowered.set(`${rule.id}\u0000${result.message.trim()}`, severity);
-        return result;
-      });
-    },
-  );
+  const run = (input: unknown, opts: O | null, context: RulesetFunctionContext) => {
+    const results = check(input, (opts ?? options?.defaults ?? {}) as O, context);
+    return results?.map(({ severity, ...result }) => {
+      if (severity) lowered.set(`${rule.id}\u0000${result.message.trim()}`, severity);
+      return result;
+    });
+  };
+  // Spectral's createRulesetFunction compiles the options schema with ajv when it is called, for
+  // every rule at every start, and checks the options on every call. apilint's options are
+  // checked once, when the config is read (src/config.ts), so the compiled validator is only
+  // built when Spectral asks for it: when its CLI loads rulesets/spectral.ts and validates it.
+  let spectralFunction: { validator(o: unknown): void } | undefined;
+  const compiled = () =>
+    (spectralFunction ??= createRulesetFunction<unknown, O>({ input: null, options: (options?.schema ?? null) as never }, run as never));
+  const fn = ((input: unknown, opts: O | null, context: RulesetFunctionContext) => run(input, opts, context)) as unknown as ReturnType<typeof createRulesetFunction>;
+  Object.defineProperty(fn, 'validator', { value: (o: unknown) => compiled().validator(o) });
+  Object.defineProperty(fn, 'schemas', { get: () => ({ input: null, options: options?.schema ?? null }) });
   // Spectral names the function in its own errors; the rule id is the useful name.
   Object.defineProperty(fn, 'name', { value: rule.id });
   return {

@@ -20,6 +20,7 @@ interface LintFlags {
   writeBaseline?: string;
   since?: string;
   allowRemote: boolean;
+  maxFileSize: string;
   debug: boolean;
 }
 
@@ -79,17 +80,22 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
     .option('--write-baseline <file>', 'record the current findings as the baseline')
     .option('--since <git-ref>', 'report only the findings the working tree adds to <git-ref>')
     .option('--allow-remote', 'fetch http(s) $refs (off: nothing is fetched over the network)', false)
+    .option('--max-file-size <size>', 'refuse inputs and referenced files larger than this, e.g. 500KB, 50MB, 1GB', '20MB')
     .option('--debug', 'print stack traces of internal errors', false)
     .action(async (inputs: string[], opts: LintFlags) => {
       const reports = pairReports(argv);
       if (typeof reports === 'string') return program.error(reports, { exitCode: 2 });
       if (opts.baseline && opts.since) program.error('use either --baseline or --since, not both', { exitCode: 2 });
+      const { parseSize } = await import('./limits.js');
+      const maxFileSize = parseSize(opts.maxFileSize);
+      if (maxFileSize === undefined) program.error(`invalid --max-file-size "${opts.maxFileSize}": use a size such as 50MB, 200MB or 1GB`, { exitCode: 2 });
       const { runLint } = await import('./run.js');
       exitCode = await runLint({
         inputs,
         reports,
         failSeverity: opts.failSeverity,
         allowRemote: opts.allowRemote,
+        maxFileSize,
         debug: opts.debug,
         ...(typeof opts.config === 'string' ? { config: opts.config } : { noConfig: opts.config === false }),
         ...(opts.baseline ? { baseline: opts.baseline } : {}),
@@ -131,4 +137,12 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
     throw error;
   }
   return exitCode;
+}
+
+export { enableWorkers } from './parallel.js';
+
+/** The entry of a lint worker thread (src/parallel.ts), started by bin/apilint.js. */
+export async function runLintWorker(): Promise<void> {
+  const { serveLintWorker } = await import('./run.js');
+  serveLintWorker();
 }

@@ -1,17 +1,19 @@
 // Parsed documents → findings. Runs Spectral with the apilint ruleset; prints nothing.
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Document, Spectral, type ISpectralDiagnostic } from '@stoplight/spectral-core';
-import { Resolver } from '@stoplight/spectral-ref-resolver';
 import type { JsonPath } from '@stoplight/types';
 import { buildRuleset, type BuildOptions } from '../rulesets/index.js';
 import { AT_KEY } from '../rulesets/lib/oas.js';
 import { isKnownRemoteRef } from '../rulesets/lib/known-refs.js';
 import { loweredSeverity, type Severity } from '../rulesets/rule.js';
+import { DEFAULT_MAX_FILE_SIZE } from './limits.js';
 import { STDIN, type LoadedDocument } from './load.js';
 import { displayPath } from './paths.js';
+import { fetchBounded, parseOutsideError, SandboxResolver } from './sandbox.js';
 import { Sources } from './sources.js';
+import { withLocalRefFastPath } from './resolve-local.js';
+import { installSpeedups, trustedRuleset } from './spectral-speedups.js';
+import { internalModule } from './internals.js';
 
 export interface Finding {
   ruleId: string;
@@ -42,6 +44,10 @@ export interface LinterOptions {
   ruleset?: BuildOptions;
   /** Parsed files shared between linters of one run. */
   sources?: Sources;
+  /** Referenced files larger than this are not read (default DEFAULT_MAX_FILE_SIZE). */
+  maxFileSize?: number;
+  /** Bounds of remote fetches with allowRemote (defaults: 10 s, 10 MB); tests shorten them. */
+  remote?: { timeoutMs?: number; maxBytes?: number };
 }
 
 /** Remote fetches, when allowed, are bounded: a slow or huge response must not stall a CI job. */
@@ -59,25 +65,24 @@ export class Linter {
 
   constructor(private readonly options: LinterOptions) {
     this.sources = options.sources ?? new Sources();
-    const remote = { resolve: (uri: { toString(): string }) => this.fetchRemote(uri.toString()) };
-    const resolver = new Resolver({
-      resolvers: {
-        file: { resolve: (uri: { path(): string }) => readFile(uri.path(), 'utf8') },
-        http: remote,
-        https: remote,
-      },
+    // Local refs stay inside the document's project (src/sandbox.ts); remote ones go to fetchRemote.
+    const resolver = new SandboxResolver({
+      cwd: options.cwd,
+      maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
+      remote: url => this.fetchRemote(url),
     });
-    this.spectral = new Spectral({ resolver });
-    this.spectral.setRuleset(buildRuleset(options.ruleset));
+    // Documents whose refs are all local skip the general resolver's machinery (src/resolve-local.ts).
+    this.spectral = new Spectral({ resolver: withLocalRefFastPath(resolver) as unknown as typeof resolver });
+    this.spectral.setRuleset(trustedRuleset(buildRuleset(options.ruleset)));
   }
 
   private async fetchRemote(url: string): Promise<string> {
     if (!this.options.allowRemote) throw new Error(REFUSED_PREFIX + url);
-    const response = await fetch(url, { signal: AbortSignal.timeout(REMOTE_TIMEOUT_MS) });
-    if (!response.ok) throw new Error(`HTTP ${response.status} fetching ${url}`);
-    const text = await response.text();
-    if (text.length > REMOTE_MAX_BYTES) throw new Error(`${url} is larger than ${REMOTE_MAX_BYTES} bytes`);
-    return text;
+    // The size cap is enforced while the body streams in, never after reading it all.
+    return fetchBounded(url, {
+      timeoutMs: this.options.remote?.timeoutMs ?? REMOTE_TIMEOUT_MS,
+      maxBytes: this.options.remote?.maxBytes ?? REMOTE_MAX_BYTES,
+    });
   }
 
   async lint(doc: LoadedDocument): Promise<Finding[]> {
@@ -107,7 +112,13 @@ export class Linter {
       message = `Referenced file cannot be parsed: ${message}`;
     } else if (code === 'invalid-ref') {
       const refused = REFUSED.exec(message);
-      if (refused) {
+      const outside = parseOutsideError(message);
+      if (outside) {
+        ruleId = 'ref-outside-project';
+        severity = 'error';
+        const root = path.resolve(outside.root) === path.resolve(this.options.cwd) ? 'the working directory' : `folder ${outside.root}`;
+        message = `$ref to ${displayPath(outside.target, this.options.cwd)} leaves the project (${root}): refused, the file is not read.`;
+      } else if (refused) {
         const url = refused[1]!;
         if (isKnownRemoteRef(url)) return undefined;
         ruleId = 'remote-ref';
@@ -122,7 +133,7 @@ export class Linter {
     const inOtherFile = result.source !== undefined && result.source !== spectralSource;
     // Spectral places resolver errors with the main document's positions even when they sit in a
     // referenced file: look the path up in that file instead.
-    const range = (ruleId === 'invalid-ref' && inOtherFile && this.sources.get(result.source!)?.range(result.path)) || result.range;
+    const range = ((ruleId === 'invalid-ref' || ruleId === 'ref-outside-project') && inOtherFile && this.sources.get(result.source!)?.range(result.path)) || result.range;
     return {
       ruleId,
       severity,
@@ -139,8 +150,11 @@ export class Linter {
 
 function cleanRefError(message: string, cwd: string): string {
   return message
-    .replace(/^ENOENT: no such file or directory, open '([^']+)'/, (_, file: string) => `file ${displayPath(file, cwd)} does not exist`)
-    .replace(/^Error: /, '');
+    .replace(/^ENOENT: no such file or directory, (?:open|realpath) '([^']+)'/, (_, file: string) => `file ${displayPath(file, cwd)} does not exist`)
+    .replace(/^Error: /, '')
+    // Paths inside the working directory read as the user typed them.
+    .split(`${path.resolve(cwd)}${path.sep}`)
+    .join('');
 }
 
 export function compareFindings(a: Finding, b: Finding): number {
@@ -148,6 +162,8 @@ export function compareFindings(a: Finding, b: Finding): number {
 }
 
 installKeyLocations();
+installSpeedups();
+
 
 /**
  * Spectral maps a finding's path through `$ref`s to the referenced node. A rule that reports a
@@ -155,14 +171,12 @@ installKeyLocations();
  * then point at the key in the document that holds it, not at the key's `$ref` target.
  */
 function installKeyLocations(): void {
-  const require = createRequire(import.meta.url);
-  const coreDir = path.dirname(require.resolve('@stoplight/spectral-core'));
   // Not exported by the package; the prototype is the only seam for this mapping.
-  const { DocumentInventory } = require(path.join(coreDir, 'documentInventory.js')) as {
+  const { DocumentInventory } = internalModule<{
     DocumentInventory: {
       prototype: { findAssociatedItemForPath(path: JsonPath, resolved: boolean): unknown; convertRefMapKeyToPath(refPath: string): JsonPath };
     };
-  };
+  }>('spectral-core/documentInventory');
   const proto = DocumentInventory.prototype;
   // Spectral builds ref-map keys URI-encoded (`application/problem%2Bjson`) but decodes only
   // `~0`/`~1` on the way back, so keys with `+`, `{}` or spaces behind a `$ref` missed their node

@@ -1,15 +1,17 @@
 // Inputs → parsed documents. Everything that makes an input unlintable becomes an InputError with
 // the file and, where known, the line and column: the CLI prints it as one line and exits 2.
-import { readFile, readdir, stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { createReadStream } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import parsers, { type IParser } from '@stoplight/spectral-parsers';
 import type { IParserResult } from '@stoplight/types';
 import { eventTypes, isOpenApi } from '../rulesets/formats.js';
+import { FastJson } from './json-parser.js';
+import { parseYamlAst, reuseYamlAst, yamlAstParser } from './yaml-ast.js';
+import { DEFAULT_MAX_FILE_SIZE, NotAFileError, readBounded, readStreamBounded, safeText, SizeLimitError, formatSize } from './limits.js';
 
-const require = createRequire(import.meta.url);
 // CommonJS without named exports Node can see.
-const { Json, Yaml } = parsers;
+const { Yaml } = parsers;
 
 export type DocumentKind = 'openapi' | 'event-types';
 
@@ -88,7 +90,7 @@ async function walk(dir: string): Promise<string[]> {
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (!SKIPPED_DIRECTORIES.has(entry.name) && !entry.name.startsWith('.')) out.push(...(await walk(full)));
+      if (!SKIPPED_DIRECTORIES.has(entry.name) && !entry.name.startsWith('.')) for (const file of await walk(full)) out.push(file);
     } else if (entry.isFile() && DOCUMENT_EXTENSIONS.has(path.extname(entry.name).toLowerCase())) {
       out.push(full);
     }
@@ -96,15 +98,26 @@ async function walk(dir: string): Promise<string[]> {
   return out;
 }
 
-export async function readInput(file: string): Promise<string> {
-  if (file === STDIN) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
-  }
+/**
+ * Reads an input, refusing one larger than `maxFileSize` bytes (checked before reading a file,
+ * and while reading stdin) with a one-line error.
+ */
+export async function readInput(file: string, maxFileSize = DEFAULT_MAX_FILE_SIZE): Promise<string> {
   try {
-    return await readFile(file, 'utf8');
+    if (file === STDIN) return await readStreamBounded(process.stdin as AsyncIterable<Buffer>, maxFileSize);
+    try {
+      return await readBounded(file, maxFileSize);
+    } catch (error) {
+      // A pipe named on the command line (`/dev/stdin`, a FIFO) is read as a stream, bounded too.
+      if (!(error instanceof NotAFileError) || error.directory) throw error;
+      return await readStreamBounded(createReadStream(file), maxFileSize);
+    }
   } catch (error) {
+    if (error instanceof SizeLimitError) {
+      const size = file === STDIN ? `more than ${formatSize(error.limit)}` : `${error.size.toLocaleString('en-US')} bytes`;
+      throw new InputError(file, `file too large (${size}): the limit is ${formatSize(error.limit)}, raise it with --max-file-size`);
+    }
+    if (error instanceof NotAFileError) throw new InputError(file, error.message);
     const code = (error as NodeJS.ErrnoException).code;
     throw new InputError(file, code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : `cannot read file (${code ?? 'unknown error'})`);
   }
@@ -118,14 +131,18 @@ export function parseDocument(text: string, source: string, explicit = true): Lo
   if (text.includes('\u0000')) throw new InputError(source, 'binary file: not YAML or JSON');
   if (text.trim() === '') throw new InputError(source, 'empty file: not an OpenAPI or event type document');
   const json = source.toLowerCase().endsWith('.json') || (source === STDIN && /^\s*[{[]/.test(text));
-  const base = json ? Json : Yaml;
-  if (!json) guardAliases(text, source);
+  // JSON: JSON.parse and positions on demand (src/json-parser.ts), the same results as Spectral's parser.
+  const base = json ? FastJson : Yaml;
   let result: IParserResult;
   try {
+    if (!json) guardAliases(text, source);
     result = base.parse(text) as IParserResult;
   } catch (error) {
+    if (error instanceof InputError) throw error;
     if (error instanceof RangeError) throw new InputError(source, 'nesting too deep to parse');
-    throw error;
+    // The YAML parser throws on a few inputs instead of reporting them: any `!!binary` value.
+    if (!json && /!!binary\b/.test(text)) throw new InputError(source, 'invalid YAML: !!binary values are not supported');
+    throw new InputError(source, `invalid ${json ? 'JSON' : 'YAML'}: the parser failed (${(error as Error).message})`);
   }
   // Tab indentation makes YAML report confusing follow-on errors: name the cause first.
   const problem =
@@ -135,6 +152,7 @@ export function parseDocument(text: string, source: string, explicit = true): Lo
     throw new InputError(source, describe(problem.message, json, text, problem.range.start), line + 1, character + 1);
   }
   const data = result.data;
+  if (text.includes('__proto__')) refusePrototypeKeys(data, text, source);
   const kind: DocumentKind | undefined = isOpenApi(data) ? 'openapi' : eventTypes(data, null) ? 'event-types' : undefined;
   if (!kind) {
     if (!explicit) return undefined;
@@ -144,13 +162,55 @@ export function parseDocument(text: string, source: string, explicit = true): Lo
   return { source, text, kind, parser };
 }
 
+/** A key named `__proto__`, in YAML or JSON: the parsers make it the object's prototype. */
+export const PROTO_KEY = /(^|[\s{,])(["']?)__proto__\2[ \t]*:/m;
+
+/**
+ * The YAML and JSON parsers turn a `__proto__` key into the prototype of its object, so the
+ * document's own values turn up as inherited properties everywhere, and the engine broke on it
+ * (immer drafts leaked as revoked proxies; Object.freeze failed on the YAML parser's key-order
+ * proxy, which lists a `__proto__` key the object does not have; found by test/fuzz.test.ts).
+ * No API document needs the key: refuse the file with the key's position.
+ */
+function refusePrototypeKeys(data: unknown, text: string, source: string): void {
+  const seen = new Set<object>();
+  const stack: unknown[] = [data];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object' || seen.has(node)) continue;
+    seen.add(node);
+    const proto = Object.getPrototypeOf(node) as unknown;
+    // The key shows as the prototype, as an own key, or only in the key order the YAML parser
+    // keeps (whose proxy then even lists it twice, and throws on Reflect.ownKeys).
+    let ownKeys: (string | symbol)[];
+    try {
+      ownKeys = Reflect.ownKeys(node);
+    } catch {
+      ownKeys = ['__proto__'];
+    }
+    if ((proto !== Object.prototype && proto !== Array.prototype && proto !== null) || ownKeys.includes('__proto__')) {
+      const match = PROTO_KEY.exec(text);
+      const at = match ? match.index + match[1]!.length : undefined;
+      const before = at === undefined ? undefined : text.slice(0, at).split('\n');
+      throw new InputError(source, 'a key named "__proto__" is not allowed: refused', before?.length, before ? before[before.length - 1]!.length + 1 : undefined);
+    }
+    for (const key of Object.keys(node)) stack.push((node as Record<string, unknown>)[key]);
+  }
+}
+
 function notADocument(data: unknown): string {
   if (data !== null && typeof data === 'object' && !Array.isArray(data)) {
     const doc = data as Record<string, unknown>;
-    if ('openapi' in doc) return `unsupported OpenAPI version ${JSON.stringify(doc.openapi)}: apilint reads 2.0, 3.0 and 3.1`;
-    if ('swagger' in doc) return `unsupported Swagger version ${JSON.stringify(doc.swagger)}: apilint reads 2.0, 3.0 and 3.1`;
+    if ('openapi' in doc) return `unsupported OpenAPI version ${quote(doc.openapi)}: apilint reads 2.0, 3.0 and 3.1`;
+    if ('swagger' in doc) return `unsupported Swagger version ${quote(doc.swagger)}: apilint reads 2.0, 3.0 and 3.1`;
   }
   return 'not an OpenAPI document (no `openapi` or `swagger` field) nor an event type definition';
+}
+
+/** A value from the document, quoted short: never echo a long value into a message. */
+function quote(value: unknown): string {
+  const text = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null ? JSON.stringify(value) : `(${Array.isArray(value) ? 'an array' : 'an object'})`;
+  return safeText(text, 40);
 }
 
 const JSON_MESSAGES: Record<string, string> = {
@@ -186,15 +246,17 @@ function describe(message: string, json: boolean, text: string, at: { line: numb
  */
 function guardAliases(text: string, source: string): void {
   if (!/(?:^|[\s,[{:-])\*[^\s,[\]{}]+/m.test(text)) return;
-  const count = countExpandedNodes(text);
+  // The tree is then handed to the parser, which does not build it again (src/yaml-ast.ts).
+  const ast = parseYamlAst(text);
+  const count = countExpandedNodes(ast);
   if (count > MAX_EXPANDED_NODES) {
     throw new InputError(source, `YAML aliases expand to more than ${MAX_EXPANDED_NODES.toLocaleString('en-US')} nodes: refused (an alias bomb?)`);
   }
+  reuseYamlAst(text, ast);
 }
 
-function countExpandedNodes(text: string): number {
-  // Loaded lazily: only files that use aliases pay for a second parse.
-  const { load, Kind } = require('@stoplight/yaml-ast-parser') as typeof import('@stoplight/yaml-ast-parser');
+function countExpandedNodes(ast: unknown): number {
+  const { Kind } = yamlAstParser() as unknown as typeof import('@stoplight/yaml-ast-parser');
   type Node = { kind: number; value?: Node; key?: Node; mappings?: Node[]; items?: Node[] } | null | undefined;
   const memo = new Map<object, number>();
   const size = (root: Node): number => {
@@ -230,5 +292,5 @@ function countExpandedNodes(text: string): number {
         return [];
     }
   };
-  return size(load(text) as Node);
+  return size(ast as Node);
 }

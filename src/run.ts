@@ -1,16 +1,20 @@
 // One `apilint lint` run: config, inputs, lint each file, ignores, baseline or --since, then every
 // requested report and the exit code. A file that cannot be linted prints one line on stderr and
 // makes the exit 2; the other files are still linted and reported.
-import { rename, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parentPort } from 'node:worker_threads';
 import type { Severity } from '../rulesets/rule.js';
 import { baselineFileKey, checkoutRef, compare, findingKey, readBaseline, writeBaseline, type Comparison } from './baseline.js';
 import { loadConfig, settingsFor, type Config, type Settings } from './config.js';
 import { applyInlineIgnores } from './ignores.js';
 import { Linter, SEVERITY_RANK, type Finding } from './lint.js';
+import { DEFAULT_MAX_FILE_SIZE, escapeControl, safeText } from './limits.js';
 import { expandInputs, InputError, parseDocument, readInput, type Candidate } from './load.js';
 import { displayPath } from './paths.js';
 import { Sources } from './sources.js';
+import { lintAll, releaseWorkers, workersFor, type FromWorker, type Outcome, type SentError, type ToWorker } from './parallel.js';
 import type { FormatName } from './formatters/names.js';
 import type { FormatContext, Formatter } from './formatters/types.js';
 
@@ -21,6 +25,8 @@ export interface RunOptions {
   reports: { format: FormatName; output?: string }[];
   failSeverity: Severity;
   allowRemote: boolean;
+  /** Inputs and referenced files larger than this many bytes are refused (default 20 MB). */
+  maxFileSize?: number;
   debug: boolean;
   config?: string;
   noConfig?: boolean;
@@ -35,8 +41,19 @@ export interface RunOptions {
 
 export const EXIT = { ok: 0, findings: 1, error: 2 } as const;
 
+/** Each formatter is loaded only when asked for; static specifiers so bundlers and test runners see them. */
+const FORMATTER_MODULES: Record<FormatName, () => Promise<unknown>> = {
+  stylish: () => import('./formatters/stylish.js'),
+  json: () => import('./formatters/json.js'),
+  sarif: () => import('./formatters/sarif.js'),
+  github: () => import('./formatters/github.js'),
+  junit: () => import('./formatters/junit.js'),
+  markdown: () => import('./formatters/markdown.js'),
+  codeclimate: () => import('./formatters/codeclimate.js'),
+};
+
 async function loadFormatter(name: FormatName): Promise<Formatter> {
-  const module = (await import(`./formatters/${name}.js`)) as Record<string, Formatter>;
+  const module = (await FORMATTER_MODULES[name]()) as Record<string, Formatter>;
   return module[name]!;
 }
 
@@ -47,16 +64,17 @@ class Linters {
 
   constructor(
     private readonly config: Config,
-    private readonly options: { cwd: string; allowRemote: boolean },
+    private readonly options: { cwd: string; allowRemote: boolean; maxFileSize: number },
   ) {}
 
-  async lint(candidate: Candidate, fileForSettings = candidate.file): Promise<Finding[] | undefined> {
-    const doc = parseDocument(await readInput(candidate.file), candidate.file, candidate.explicit);
+  /** `text`: the file's content when the caller has already started reading it. */
+  async lint(candidate: Candidate, fileForSettings = candidate.file, text?: Promise<string>): Promise<Finding[] | undefined> {
+    const doc = parseDocument(await (text ?? readInput(candidate.file, this.options.maxFileSize)), candidate.file, candidate.explicit);
     if (!doc) return undefined;
     const settings = settingsFor(this.config, fileForSettings);
     const findings = await this.linterFor(settings).lint(doc);
     this.sources.add(doc.source, doc.text, doc.parser);
-    return applyEngineSettings(applyInlineIgnores(findings, this.sources, doc.source), settings);
+    return applyEngineSettings(applyInlineIgnores(findings, this.sources, doc.source), settings).map(capMessage);
   }
 
   private linterFor(settings: Settings): Linter {
@@ -68,6 +86,12 @@ class Linters {
     }
     return linter;
   }
+}
+
+/** Messages quote names from the document, never long values, and stay on one line. */
+function capMessage(finding: Finding): Finding {
+  const message = safeText(finding.message);
+  return message === finding.message ? finding : { ...finding, message };
 }
 
 /** Engine findings (refs, ignores) are not Spectral rules: apply their configured severity here. */
@@ -82,9 +106,11 @@ function applyEngineSettings(findings: Finding[], settings: Settings): Finding[]
 export async function runLint(options: RunOptions): Promise<number> {
   const { cwd, stderr } = options;
   const inputErrors: InputError[] = [];
-  const report = (error: InputError) => {
+  const report = (raw: InputError) => {
+    // One line each, whatever the file name or the parser's message holds.
+    const error = new InputError(raw.file, safeText(raw.message), raw.line, raw.column);
     inputErrors.push(error);
-    const where = [displayPath(error.file, cwd), error.line, error.column].filter(x => x !== undefined).join(':');
+    const where = [escapeControl(displayPath(error.file, cwd)), error.line, error.column].filter(x => x !== undefined).join(':');
     stderr.write(`apilint: ${where}: ${error.message}\n`);
   };
 
@@ -100,19 +126,52 @@ export async function runLint(options: RunOptions): Promise<number> {
   const expanded = await expandInputs(options.inputs, cwd);
   expanded.errors.forEach(report);
   const candidates = expanded.candidates.filter(c => c.explicit || !config.ignores(c.file));
-  const linters = new Linters(config, { cwd, allowRemote: options.allowRemote });
+  const maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+  const linters = new Linters(config, { cwd, allowRemote: options.allowRemote, maxFileSize });
   let findings: Finding[] = [];
   const linted: string[] = [];
-  for (const candidate of candidates) {
-    try {
-      const result = await linters.lint(candidate);
-      if (result === undefined) continue;
-      linted.push(candidate.file);
-      findings.push(...result);
-    } catch (error) {
-      report(asInputError(error, candidate.file));
-      if (options.debug && !(error instanceof InputError)) stderr.write(`${(error as Error).stack}\n`);
+  const outcome = (result: Finding[] | undefined): Outcome => (result === undefined ? { skipped: true } : { findings: result });
+  const workers = await workersFor(candidates);
+  if (workers === 0) releaseWorkers();
+  let outcomes: Outcome[];
+  if (workers > 0) {
+    // Several files and more than one core: worker threads lint some of them (src/parallel.ts).
+    const setup = { cwd, allowRemote: options.allowRemote, maxFileSize, ...(options.config !== undefined ? { config: options.config } : {}), ...(options.noConfig ? { noConfig: true } : {}) };
+    outcomes = await lintAll(candidates, c => linters.lint(c).then(outcome, error => ({ error })), workers, setup);
+  } else {
+    // The next file is read while this one is linted (with many small files, waiting on each
+    // read left the CPU idle an eighth of the time). A read error surfaces in that file's turn.
+    const read = (c: Candidate): Promise<string> => {
+      const text = readInput(c.file, maxFileSize);
+      text.catch(() => undefined);
+      return text;
+    };
+    outcomes = [];
+    let next = candidates[0] ? read(candidates[0]) : undefined;
+    for (const [i, candidate] of candidates.entries()) {
+      const text = next!;
+      next = candidates[i + 1] ? read(candidates[i + 1]!) : undefined;
+      outcomes.push(await linters.lint(candidate, candidate.file, text).then(outcome, error => ({ error })));
     }
+  }
+  // Reported in the order of the inputs, whichever thread linted them.
+  for (const [i, candidate] of candidates.entries()) {
+    const result = outcomes[i]!;
+    if ('error' in result) {
+      const { error } = result;
+      if (isSentError(error)) {
+        report(new InputError(error.file, error.message, error.line, error.column));
+        if (options.debug && error.stack) stderr.write(`${error.stack}\n`);
+      } else {
+        report(asInputError(error, candidate.file));
+        if (options.debug && !(error instanceof InputError)) stderr.write(`${(error as Error).stack}\n`);
+      }
+      continue;
+    }
+    if ('skipped' in result) continue;
+    linted.push(candidate.file);
+    // One push per finding: spreading a huge list overflows the call stack (240,000 findings did).
+    for (const finding of result.findings) findings.push(finding);
   }
   if (linted.length === 0 && inputErrors.length === 0) {
     report(new InputError(options.inputs.join(' '), 'no OpenAPI or event type documents found'));
@@ -141,9 +200,23 @@ export async function runLint(options: RunOptions): Promise<number> {
   const context = { cwd, files: linted, inputErrors, comparison };
   let stdoutUsed = false;
   for (const { format, output } of options.reports) {
-    const text = (await loadFormatter(format))(findings, { ...context, color: output === undefined && options.color });
-    if (output) await writeAtomically(path.resolve(cwd, output), text);
-    else if (!stdoutUsed) {
+    let text: string;
+    try {
+      text = (await loadFormatter(format))(findings, { ...context, color: output === undefined && options.color });
+    } catch (error) {
+      // Past V8's longest string (about 512 MB), e.g. a million findings as JSON.
+      if (!(error instanceof RangeError)) throw error;
+      report(new InputError(output ?? '<stdout>', `the ${format} report is too large to produce (${findings.length.toLocaleString('en-US')} findings): lint fewer files at once`));
+      continue;
+    }
+    if (output) {
+      try {
+        await writeAtomically(path.resolve(cwd, output), text);
+      } catch (error) {
+        if (!(error instanceof InputError)) throw error;
+        report(error);
+      }
+    } else if (!stdoutUsed) {
       options.stdout.write(text);
       stdoutUsed = true;
     }
@@ -154,12 +227,50 @@ export async function runLint(options: RunOptions): Promise<number> {
   return findings.some(f => !f.suppression && SEVERITY_RANK[f.severity] <= threshold) ? EXIT.findings : EXIT.ok;
 }
 
+/**
+ * A lint worker (src/parallel.ts): once it has its setup, reads the config as the main thread did
+ * and lints the files it is sent with its own linters, sending back each file's outcome.
+ */
+export function serveLintWorker(): void {
+  const port = parentPort!;
+  let linters: Promise<Linters> | undefined;
+  port.on('message', (message: ToWorker) => {
+    if (message.type === 'stop') {
+      port.close();
+      return;
+    }
+    if (message.type === 'setup') {
+      const { setup } = message;
+      linters = (setup.noConfig ? import('./config.js').then(m => m.EMPTY_CONFIG) : loadConfig(setup.cwd, setup.config)).then(
+        config => new Linters(config, { cwd: setup.cwd, allowRemote: setup.allowRemote, maxFileSize: setup.maxFileSize ?? DEFAULT_MAX_FILE_SIZE }),
+      );
+      linters.then(() => port.postMessage({ type: 'ready' } satisfies FromWorker), () => port.close());
+      return;
+    }
+    const { index, candidate } = message;
+    linters!
+      .then(l => l.lint(candidate))
+      .then(
+        findings => port.postMessage((findings === undefined ? { type: 'done', index, skipped: true } : { type: 'done', index, findings }) satisfies FromWorker),
+        (error: unknown) => {
+          const input = asInputError(error, candidate.file);
+          const sent: SentError = { file: input.file, message: input.message, line: input.line, column: input.column, ...(error instanceof InputError ? {} : { stack: (error as Error).stack }) };
+          port.postMessage({ type: 'done', index, error: sent } satisfies FromWorker);
+        },
+      );
+  });
+}
+
+function isSentError(error: unknown): error is SentError {
+  return !(error instanceof Error) && typeof error === 'object' && error !== null && typeof (error as SentError).file === 'string' && typeof (error as SentError).message === 'string';
+}
+
 /** Lints the same files as they were at `ref` and marks the findings that were already there. */
 async function compareSince(ref: string, files: string[], findings: Finding[], config: Config, options: RunOptions): Promise<Comparison> {
   const { root, tree, cleanup } = checkoutRef(options.cwd, ref);
   try {
     const old: string[] = [];
-    const linters = new Linters(config, { cwd: tree, allowRemote: options.allowRemote });
+    const linters = new Linters(config, { cwd: tree, allowRemote: options.allowRemote, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE });
     for (const file of files) {
       if (file.startsWith('<')) continue;
       const relative = path.relative(root, file);
@@ -179,14 +290,36 @@ async function compareSince(ref: string, files: string[], findings: Finding[], c
 
 function asInputError(error: unknown, file: string): InputError {
   if (error instanceof InputError) return error;
-  if (error instanceof RangeError) return new InputError(file, 'document nested too deeply to lint');
+  // Spectral gathers the exceptions of rule functions into an AggregateError, each with a cause.
+  const causes = errorTree(error);
+  const overflow = causes.find(e => e instanceof RangeError && /call stack/i.test(e.message));
+  if (overflow) return new InputError(file, 'document nested too deeply to lint');
+  const range = causes.find(e => e instanceof RangeError);
+  if (range) return new InputError(file, `document too large to lint (${range.message})`);
+  for (const e of causes) {
+    const rule = /Function "([^"]+)" threw an exception: (.*)/.exec(e.message);
+    if (rule) return new InputError(file, `internal error in rule ${rule[1]}: ${rule[2]} (run with --debug for details)`);
+  }
   const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
   return new InputError(file, `internal error: ${message} (run with --debug for details)`);
 }
 
+/** The error, the errors an AggregateError holds, and their causes. */
+function errorTree(error: unknown, depth = 0): Error[] {
+  if (!(error instanceof Error) || depth > 5) return [];
+  const children = [...(error instanceof AggregateError ? (error.errors as unknown[]) : []), ...(error.cause !== undefined ? [error.cause] : [])];
+  return [error, ...children.flatMap(child => errorTree(child, depth + 1))];
+}
+
 /** Output is complete or absent, never half a file: write beside the target, then rename. */
 async function writeAtomically(file: string, text: string): Promise<void> {
-  const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, text);
-  await rename(temp, file);
+  const temp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    await writeFile(temp, text, { flag: 'wx' });
+    await rename(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true }).catch(() => undefined);
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InputError(file, `cannot write the report (${code ?? (error as Error).message}): nothing written`);
+  }
 }

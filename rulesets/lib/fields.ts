@@ -4,8 +4,19 @@ import { snakeCase } from 'change-case';
 import { isObject, type Obj } from './oas.js';
 import { schemaTypes } from './schemas.js';
 
+/** Names repeat across a document's schemas: their words are computed once (change-case is slow). */
+const wordCache = new Map<string, readonly string[]>();
+
 /** The lower-case words of a name in any casing: `createdAt`, `created-at` → [created, at]. */
-export const nameWords = (name: string): string[] => snakeCase(name).split('_').filter(Boolean);
+export const nameWords = (name: string): string[] => {
+  let words = wordCache.get(name);
+  if (!words) {
+    if (wordCache.size >= 100_000) wordCache.clear();
+    words = snakeCase(name).split('_').filter(Boolean);
+    wordCache.set(name, words);
+  }
+  return [...words];
+};
 
 /** `name` in snake_case, keeping leading underscores (`_links` stays private-looking). */
 export const toSnakeCase = (name: string): string => /^_*/.exec(name)![0] + snakeCase(name);
@@ -64,12 +75,13 @@ export const CODE_STANDARDS: Record<CodeKind, CodeStandard> = {
   currency: { standard: 'ISO 4217', format: 'iso-4217', formats: /^iso-?4217/i, code: /^[A-Z]{3}$/ },
 };
 
-const CODE_WORDS: Record<string, CodeKind> = {
-  country: 'country', countries: 'country',
-  language: 'language', languages: 'language', lang: 'language',
-  locale: 'locale', locales: 'locale',
-  currency: 'currency', currencies: 'currency',
-};
+// A Map, not an object: property names such as `constructor` must not find Object.prototype.
+const CODE_WORDS = new Map<string, CodeKind>([
+  ['country', 'country'], ['countries', 'country'],
+  ['language', 'language'], ['languages', 'language'], ['lang', 'language'],
+  ['locale', 'locale'], ['locales', 'locale'],
+  ['currency', 'currency'], ['currencies', 'currency'],
+]);
 
 /**
  * The code a property name announces: the kind word last (`country`, `billing_currency`,
@@ -80,9 +92,9 @@ export function codeKind(name: string): CodeKind | undefined {
   const words = nameWords(name);
   const last = words[words.length - 1];
   if (last === undefined) return undefined;
-  if (CODE_WORDS[last]) return CODE_WORDS[last];
+  if (CODE_WORDS.has(last)) return CODE_WORDS.get(last);
   if (last !== 'code' && last !== 'codes') return undefined;
-  for (const word of words.slice(0, -1)) if (CODE_WORDS[word]) return CODE_WORDS[word];
+  for (const word of words.slice(0, -1)) if (CODE_WORDS.has(word)) return CODE_WORDS.get(word);
   return undefined;
 }
 

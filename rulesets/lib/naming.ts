@@ -113,7 +113,8 @@ const PREFERRED_PLURALS: Record<string, string> = { schema: 'schemas' };
 export function pluralName(name: string): string {
   const head = headWord(name);
   if (!head) return name;
-  const plural = PREFERRED_PLURALS[head.word.toLowerCase()] ?? pluralize.plural(head.word);
+  const lower = head.word.toLowerCase();
+  const plural = (Object.hasOwn(PREFERRED_PLURALS, lower) ? PREFERRED_PLURALS[lower] : undefined) ?? pluralize.plural(head.word);
   return name.slice(0, head.at) + plural + name.slice(head.at + head.word.length);
 }
 

@@ -30,22 +30,33 @@ export interface Operation {
   jsonPath: JsonPath;
 }
 
-/** Every operation of `paths` (and 3.1 `webhooks`), in document order. */
+const operationCache = new WeakMap<object, readonly Operation[]>();
+
+/**
+ * Every operation of `paths` (and 3.1 `webhooks`), in document order. Most rules ask for them:
+ * they are listed once per document and shared, frozen so that no rule can change them for the
+ * others (the same goes for `parameters` and `responses` of an operation).
+ */
 export function operations(root: unknown): Operation[] {
-  const out: Operation[] = [];
-  if (!isObject(root)) return out;
-  for (const section of ['paths', 'webhooks'] as const) {
-    const items = root[section];
-    if (!isObject(items)) continue;
-    for (const [path, pathItem] of Object.entries(items)) {
-      if (!isObject(pathItem)) continue;
-      for (const method of HTTP_METHODS) {
-        const operation = pathItem[method];
-        if (isObject(operation)) out.push({ path, method, operation, pathItem, jsonPath: [section, path, method] });
+  if (!isObject(root)) return [];
+  let out = operationCache.get(root);
+  if (!out) {
+    const list: Operation[] = [];
+    for (const section of ['paths', 'webhooks'] as const) {
+      const items = root[section];
+      if (!isObject(items)) continue;
+      for (const [path, pathItem] of Object.entries(items)) {
+        if (!isObject(pathItem)) continue;
+        for (const method of HTTP_METHODS) {
+          const operation = pathItem[method];
+          if (isObject(operation)) list.push(Object.freeze({ path, method, operation, pathItem, jsonPath: Object.freeze([section, path, method]) as JsonPath }));
+        }
       }
     }
+    out = Object.freeze(list);
+    operationCache.set(root, out);
   }
-  return out;
+  return out as Operation[];
 }
 
 /** `GET /orders`: how messages name an operation. */
@@ -57,14 +68,21 @@ export interface Parameter {
 }
 
 /** Parameters in effect for an operation: its own, then the path item's ones it does not override. */
+const parameterCache = new WeakMap<Operation, readonly Parameter[]>();
+
 export function parameters(op: Operation): Parameter[] {
-  const own = listParameters(op.operation.parameters, [...op.jsonPath, 'parameters']);
-  const key = (p: Obj) => `${String(p.in)}:${String(p.name).toLowerCase()}`;
-  const seen = new Set(own.map(p => key(p.parameter)));
-  const inherited = listParameters(op.pathItem.parameters, [...op.jsonPath.slice(0, -1), 'parameters']).filter(
-    p => !seen.has(key(p.parameter)),
-  );
-  return [...own, ...inherited];
+  let cached = parameterCache.get(op);
+  if (!cached) {
+    const own = listParameters(op.operation.parameters, [...op.jsonPath, 'parameters']);
+    const key = (p: Obj) => `${String(p.in)}:${String(p.name).toLowerCase()}`;
+    const seen = new Set(own.map(p => key(p.parameter)));
+    const inherited = listParameters(op.pathItem.parameters, [...op.jsonPath.slice(0, -1), 'parameters']).filter(
+      p => !seen.has(key(p.parameter)),
+    );
+    cached = Object.freeze([...own, ...inherited].map(p => Object.freeze({ ...p, jsonPath: Object.freeze(p.jsonPath) as JsonPath })));
+    parameterCache.set(op, cached);
+  }
+  return cached as Parameter[];
 }
 
 function listParameters(list: unknown, base: JsonPath): Parameter[] {
@@ -167,12 +185,22 @@ export interface Response {
   jsonPath: JsonPath;
 }
 
+const responseCache = new WeakMap<Operation, readonly Response[]>();
+
 export function responses(op: Operation): Response[] {
-  const list = op.operation.responses;
-  if (!isObject(list)) return [];
-  return Object.entries(list).flatMap(([code, response]) =>
-    isObject(response) ? [{ code: String(code), response, jsonPath: [...op.jsonPath, 'responses', code] }] : [],
-  );
+  let cached = responseCache.get(op);
+  if (!cached) {
+    const list = op.operation.responses;
+    cached = Object.freeze(
+      isObject(list)
+        ? Object.entries(list).flatMap(([code, response]) =>
+            isObject(response) ? [Object.freeze({ code: String(code), response, jsonPath: Object.freeze([...op.jsonPath, 'responses', code]) as JsonPath })] : [],
+          )
+        : [],
+    );
+    responseCache.set(op, cached);
+  }
+  return cached as Response[];
 }
 
 /** Response headers by name (the same shape in 2.0 and 3.x). */

@@ -9,3 +9,10 @@ export function lazyRequire<T>(id: string): T {
   const req = typeof require === 'function' ? require : (local ??= createRequire(import.meta.url));
   return req(id) as T;
 }
+
+/**
+ * Spectral's `schema` function. Its package's index builds every core function (compiling their
+ * options schemas) when loaded, so only this one module is loaded, and only when a rule needs it.
+ */
+export const schemaFunction = (): typeof import('@stoplight/spectral-functions').schema =>
+  lazyRequire<{ default: typeof import('@stoplight/spectral-functions').schema }>('@stoplight/spectral-functions/dist/schema/index.js').default;

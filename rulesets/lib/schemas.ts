@@ -89,6 +89,8 @@ function buildIndex(root: Obj): SchemaIndex {
     seen.add(schema);
     stack.push({ schema, jsonPath, origin, ...extra });
   };
+  // A subschema not met yet: only then is its path built (most keywords are absent).
+  const fresh = (schema: unknown): boolean => isObject(schema) && !seen.has(schema);
   const drain = () => {
     while (stack.length > 0) {
       const node = stack.pop()!;
@@ -101,16 +103,20 @@ function buildIndex(root: Obj): SchemaIndex {
           push(child, childPath, origin, { name });
         }
       }
-      if (Array.isArray(schema.items)) schema.items.forEach((s, i) => push(s, [...jsonPath, 'items', i], origin));
-      else push(schema.items, [...jsonPath, 'items'], origin, node.simple ? { simple: true } : {});
-      for (const key of SUBSCHEMA_SINGLE) push(schema[key], [...jsonPath, key], origin);
+      const items = schema.items;
+      if (Array.isArray(items)) items.forEach((s, i) => fresh(s) && push(s, [...jsonPath, 'items', i], origin));
+      else if (fresh(items)) push(items, [...jsonPath, 'items'], origin, node.simple ? { simple: true } : {});
+      for (const key of SUBSCHEMA_SINGLE) {
+        const sub = schema[key];
+        if (fresh(sub)) push(sub, [...jsonPath, key], origin);
+      }
       for (const key of SUBSCHEMA_LISTS) {
         const list = schema[key];
-        if (Array.isArray(list)) list.forEach((s, i) => push(s, [...jsonPath, key, i], origin));
+        if (Array.isArray(list)) list.forEach((s, i) => fresh(s) && push(s, [...jsonPath, key, i], origin));
       }
       for (const key of SUBSCHEMA_MAPS) {
         const map = schema[key];
-        if (isObject(map)) for (const [k, s] of Object.entries(map)) push(s, [...jsonPath, key, k], origin);
+        if (isObject(map)) for (const [k, s] of Object.entries(map)) if (fresh(s)) push(s, [...jsonPath, key, k], origin);
       }
     }
   };

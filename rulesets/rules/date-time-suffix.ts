@@ -9,7 +9,7 @@ const EXPECTED = {
   time: 'end with "_at" or "_time" (pickup_time)',
 } as const;
 
-const isNamedFormat = (format: unknown): format is keyof typeof EXPECTED => typeof format === 'string' && format in EXPECTED;
+const isNamedFormat = (format: unknown): format is keyof typeof EXPECTED => typeof format === 'string' && Object.hasOwn(EXPECTED, format);
 
 export default defineRule({
   id: 'date-time-suffix',

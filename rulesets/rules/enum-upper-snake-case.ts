@@ -40,6 +40,7 @@ export default defineRule({
       if (isObject(prop.schema.items)) names.set(prop.schema.items, prop.name);
     }
     return index.schemas.flatMap(({ schema, jsonPath }) => {
+      if (!Array.isArray(schema.enum) && !Array.isArray(schema['x-extensible-enum'])) return [];
       const name = names.get(schema);
       const kind = codeKindOfFormat(schema.format) ?? (name === undefined ? undefined : codeKind(name));
       const codes = kind === 'language' || kind === 'locale' ? CODE_STANDARDS[kind].code : undefined;

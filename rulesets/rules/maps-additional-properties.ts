@@ -47,9 +47,24 @@ export default defineRule({
   given: '$',
   check(root) {
     const index = schemaIndex(root);
-    const pluralNamed = new Set(index.properties.filter(p => isObject(p.schema) && isPluralName(p.name)).map(p => p.schema));
+    // The names each schema is a property under; a name's plurality is judged only for the schemas
+    // that need it (pluralize is slow), and once per name.
+    const namesOf = new Map<unknown, string[]>();
+    for (const p of index.properties) {
+      if (!isObject(p.schema)) continue;
+      const names = namesOf.get(p.schema);
+      if (names) names.push(p.name);
+      else namesOf.set(p.schema, [p.name]);
+    }
+    const plural = new Map<string, boolean>();
+    const isPlural = (name: string) => {
+      let answer = plural.get(name);
+      if (answer === undefined) plural.set(name, (answer = isPluralName(name)));
+      return answer;
+    };
+    const pluralNamed = (schema: Obj) => namesOf.get(schema)?.some(isPlural) ?? false;
     return index.schemas
-      .filter(node => isUndeclaredObject(node) && (pluralNamed.has(node.schema) || describedAsMap(node.schema)))
+      .filter(node => isUndeclaredObject(node) && (pluralNamed(node.schema) || describedAsMap(node.schema)))
       .map(node => ({
         message: 'Object schema is used as a map but declares no additionalProperties: add additionalProperties with the schema of the values.',
         path: node.jsonPath,

@@ -23,6 +23,34 @@ const validator = (name: SchemaName): Validator => {
   return validators[name];
 };
 
+/**
+ * The compiled schemas compare nodes with fast-deep-equal, which calls a node's `toString` or
+ * `valueOf` as a method: a document key of that name (a string value) makes it throw. Then the
+ * document is validated again as a copy with those keys renamed, and the errors renamed back.
+ */
+function validationErrors(validate: Validator, root: unknown): AjvError[] {
+  try {
+    return validate(root) ? [] : (validate.errors ?? []);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    if (validate(withoutShadowingKeys(root))) return [];
+    return (validate.errors ?? []).map(e => ({
+      ...e,
+      instancePath: e.instancePath.split(RENAMED).join(''),
+      params: Object.fromEntries(Object.entries(e.params).map(([k, v]) => [k, typeof v === 'string' ? v.split(RENAMED).join('') : v])),
+    }));
+  }
+}
+
+const RENAMED = '\u0000';
+const SHADOWING = new Set(['toString', 'valueOf']);
+
+function withoutShadowingKeys(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutShadowingKeys);
+  if (!isObject(node)) return node;
+  return Object.fromEntries(Object.entries(node).map(([k, v]) => [SHADOWING.has(k) ? RENAMED + k : k, withoutShadowingKeys(v)]));
+}
+
 function schemaFor(root: Record<string, unknown>): SchemaName | undefined {
   if (root.swagger !== undefined) return 'oas2_0';
   const version = String(root.openapi);
@@ -196,10 +224,10 @@ export default defineRule({
     if (!name) {
       return [{ message: `OpenAPI version "${String(root.openapi).slice(0, 20)}" is not known: use 2.0, 3.0.x, 3.1.x or 3.2.x.`, path: ['openapi'] }];
     }
-    const validate = validator(name);
-    if (validate(root)) return;
+    const errors = validationErrors(validator(name), root);
+    if (errors.length === 0) return;
     // `if` errors only repeat that a `then`/`else` branch failed; that branch reports the cause.
-    const relevant = (validate.errors ?? []).filter(e => e.keyword !== 'if');
+    const relevant = errors.filter(e => e.keyword !== 'if');
     const seen = new Set<string>();
     const problems: Problem[] = [];
     for (const e of collapseAlternatives(root, relevant)) {

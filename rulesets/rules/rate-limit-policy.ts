@@ -1,5 +1,6 @@
 import type { IFunctionResult } from '@stoplight/spectral-core';
-import { schema, type SchemaOptions } from '@stoplight/spectral-functions';
+import type { SchemaOptions } from '@stoplight/spectral-functions';
+import { schemaFunction } from '../lib/require.js';
 import type { JsonPath } from '@stoplight/types';
 import { defineRule } from '../rule.js';
 import { atKey, isObject } from '../lib/oas.js';
@@ -62,7 +63,7 @@ export default defineRule({
       });
     }
     for (const { value, jsonPath } of declarations) {
-      const problems = schema(value, { schema: RATE_LIMIT_SCHEMA, allErrors: true, prepareResults: dropBranchErrors }, { ...context, path: jsonPath });
+      const problems = schemaFunction()(value, { schema: RATE_LIMIT_SCHEMA, allErrors: true, prepareResults: dropBranchErrors }, { ...context, path: jsonPath });
       if (Array.isArray(problems)) results.push(...findings(problems, jsonPath));
     }
     return results;

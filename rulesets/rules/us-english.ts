@@ -34,10 +34,48 @@ function inflect(british: string, us: string): [string, string][] {
 
 const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+interface Dictionary {
+  spelling: Map<string, string>;
+  pattern: RegExp;
+  /** Every entry is made of word characters, so a match of `pattern` is a whole run of them. */
+  wordsOnly: boolean;
+  shortest: number;
+  longest: number;
+}
+
+/** The dictionary of one `words` option, built once (the option object is the same on every call). */
+const dictionaries = new WeakMap<object, Dictionary | null>();
+function dictionaryFor(words: Record<string, string>): Dictionary | undefined {
+  let dictionary = dictionaries.get(words);
+  if (dictionary === undefined) {
+    const spelling = new Map(Object.entries(words).flatMap(([b, u]) => inflect(b.toLowerCase(), u)));
+    const list = [...spelling.keys()];
+    dictionary =
+      list.length === 0
+        ? null
+        : {
+            spelling,
+            pattern: new RegExp(`\\b(?:${list.map(escape).join('|')})\\b`, 'gi'),
+            wordsOnly: list.every(w => /^\w+$/.test(w)),
+            shortest: Math.min(...list.map(w => w.length)),
+            longest: Math.max(...list.map(w => w.length)),
+          };
+    dictionaries.set(words, dictionary);
+  }
+  return dictionary ?? undefined;
+}
+
 interface Text {
   text: string;
   jsonPath: JsonPath;
 }
+
+/** One key per path (as JSON.stringify would give, but cheaper): type, length and text of each segment. */
+const pathKey = (jsonPath: JsonPath): string => {
+  let key = '';
+  for (const segment of jsonPath) key += typeof segment === 'number' ? `n${segment};` : `s${segment.length}:${segment}`;
+  return key;
+};
 
 /** Titles, summaries and descriptions a reader sees, each once by path. */
 function texts(root: Obj): Text[] {
@@ -46,7 +84,10 @@ function texts(root: Obj): Text[] {
     if (!isObject(holder)) return;
     for (const key of keys) {
       const text = holder[key];
-      if (typeof text === 'string') out.set(JSON.stringify([...base, key]), { text, jsonPath: [...base, key] });
+      if (typeof text === 'string') {
+        const jsonPath = [...base, key];
+        out.set(pathKey(jsonPath), { text, jsonPath });
+      }
     }
   };
   const each = (map: unknown, base: JsonPath, fn: (value: unknown, path: JsonPath) => void) => {
@@ -106,14 +147,33 @@ export default defineRule<{ words: Record<string, string> }>({
   given: '$',
   check(root, { words }) {
     if (!isObject(root)) return;
-    const spelling = new Map(Object.entries(words).flatMap(([b, u]) => inflect(b.toLowerCase(), u)));
-    const list = [...spelling.keys()];
-    if (list.length === 0) return;
-    const pattern = new RegExp(`\\b(?:${list.map(escape).join('|')})\\b`, 'gi');
+    const dictionary = dictionaryFor(words);
+    if (!dictionary) return;
+    const { spelling, pattern, wordsOnly, shortest, longest } = dictionary;
+    const matches = (text: string): string[] => {
+      if (!wordsOnly) return [...text.matchAll(pattern)].map(([match]) => match);
+      const out: string[] = [];
+      let start = -1;
+      for (let i = 0; i <= text.length; i++) {
+        const c = i < text.length ? text.charCodeAt(i) : 32;
+        const word = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+        if (word) {
+          if (start < 0) start = i;
+        } else if (start >= 0) {
+          const length = i - start;
+          if (length >= shortest && length <= longest) {
+            const run = text.slice(start, i);
+            if (spelling.has(run.toLowerCase())) out.push(run);
+          }
+          start = -1;
+        }
+      }
+      return out;
+    };
     const results = [];
     for (const { text, jsonPath } of texts(root)) {
       const found = new Map<string, string>();
-      for (const [match] of text.matchAll(pattern)) {
+      for (const match of matches(text)) {
         const british = match.toLowerCase();
         found.set(british, spelling.get(british) ?? british);
       }

@@ -9,7 +9,11 @@ export const junit: Formatter = (all, { cwd, files, inputErrors }) => {
   const findings = visible(all);
   const suites: string[] = [];
   const byFile = new Map<string, typeof findings>(files.map(f => [f, []]));
-  for (const f of findings) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
+  for (const f of findings) {
+    const list = byFile.get(f.file);
+    if (list) list.push(f);
+    else byFile.set(f.file, [f]);
+  }
   for (const [file, list] of byFile) {
     const name = xml(displayPath(file, cwd));
     const cases = list.length === 0

@@ -10,13 +10,18 @@ export const stylish: Formatter = (all, { cwd, files, inputErrors, color, compar
   const c = new Chalk({ level: color ? 1 : 0 });
   const paint = { error: c.red, warn: c.yellow, info: c.blue, hint: c.gray } as const;
   const byFile = new Map<string, Finding[]>();
-  for (const f of findings) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
+  for (const f of findings) {
+    const list = byFile.get(f.file);
+    if (list) list.push(f);
+    else byFile.set(f.file, [f]);
+  }
   const out: string[] = [];
   for (const [file, list] of byFile) {
     out.push(c.underline(displayPath(file, cwd)));
     const positions = list.map(f => `${f.line}:${f.column}`);
-    const posWidth = Math.max(...positions.map(p => p.length));
-    const messageWidth = Math.min(100, Math.max(...list.map(f => f.message.length)));
+    // Loops, not Math.max(...list): a spread of a huge list overflows the call stack.
+    const posWidth = positions.reduce((max, p) => Math.max(max, p.length), -Infinity);
+    const messageWidth = Math.min(100, list.reduce((max, f) => Math.max(max, f.message.length), -Infinity));
     list.forEach((f, i) => {
       out.push(
         `  ${c.dim(positions[i]!.padEnd(posWidth))}  ${paint[f.severity](f.severity.padEnd(5))}  ${f.message.padEnd(messageWidth)}  ${c.dim(f.ruleId)}`,

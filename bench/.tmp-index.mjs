@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+const require = createRequire(import.meta.url);
+const { Document } = require('@stoplight/spectral-core');
+const { schemaIndex } = await import('../dist/rulesets/lib/schemas.js');
+const { parseDocument } = await import('../dist/src/load.js');
+const { withLocalRefFastPath } = await import('../dist/src/resolve-local.js');
+const { Resolver } = require('@stoplight/spectral-ref-resolver');
+const core = path.dirname(require.resolve('@stoplight/spectral-core'));
+const { DocumentInventory } = require(path.join(core, 'documentInventory.js'));
+const file = path.resolve(process.argv[2]);
+const doc = parseDocument(readFileSync(file, 'utf8'), file);
+const inv = new DocumentInventory(new Document(doc.text, doc.parser, file), withLocalRefFastPath(new Resolver({ resolvers: {} })));
+await inv.resolve();
+const t = performance.now();
+const idx = schemaIndex(inv.resolved);
+console.log('schemaIndex', (performance.now() - t).toFixed(0), 'ms', idx.schemas.length, 'schemas', idx.properties.length, 'properties', 'avg path', (idx.schemas.reduce((s, n) => s + n.jsonPath.length, 0) / idx.schemas.length).toFixed(1));
+const { isProxy } = await import('node:util/types');
+let proxies = 0, objects = 0;
+const st = [inv.resolved]; const seen = new Set();
+while (st.length) { const v = st.pop(); if (!v || typeof v !== 'object' || seen.has(v)) continue; seen.add(v); objects++; if (isProxy(v)) proxies++; for (const k in v) st.push(v[k]); }
+console.log('objects', objects, 'proxies', proxies);
+const inv2 = new DocumentInventory(new Document(doc.text, doc.parser, file), withLocalRefFastPath(new Resolver({ resolvers: {} })));
+await inv2.resolve();
+const t2 = performance.now();
+schemaIndex(inv2.resolved);
+console.log('second schemaIndex', (performance.now() - t2).toFixed(0), 'ms');

@@ -1,0 +1,13 @@
+import { readFileSync } from 'node:fs';
+import parsers from '@stoplight/spectral-parsers';
+import { Resolver } from '@stoplight/spectral-ref-resolver';
+const { withLocalRefFastPath } = await import(process.argv[3] ?? '/work/main/dist/src/resolve-local.js');
+const file = process.argv[2];
+const text = readFileSync(file, 'utf8');
+const t0 = performance.now();
+const { FastJson } = await import('../dist/src/json-parser.js'); const data = (file.endsWith('.json') ? FastJson : parsers.Yaml).parse(text).data;
+const t1 = performance.now();
+const w = withLocalRefFastPath(new Resolver({ resolvers: {} }));
+const r = await w.resolve(data, { baseUri: file });
+const t2 = performance.now();
+console.log(`parse ${(t1 - t0).toFixed(0)} ms, resolve ${(t2 - t1).toFixed(0)} ms, fast ${w.fastPaths}, errors ${r.errors.length}`);

@@ -1,0 +1,308 @@
+#!/usr/bin/env node
+// `npm run bench`: whole-process wall time and peak RSS of apilint against Redocly (recommended)
+// and Spectral (spectral:oas), on a tiny spec, the medium @blockfrost/openapi spec, the corpus's
+// large documents, 30 small documents in one call, and one API at three sizes (time per MB).
+// Each process is measured with GNU time (/usr/bin/time, for the peak RSS) and a wall clock; the
+// tools take turns run by run (A B A B ...) because a shared machine is noisy; medians are
+// reported. Writes bench/RESULTS.md (and, with --json, the raw figures).
+//
+//   node bench/run.mjs [--runs 5] [--large-runs 3] [--spectral-runs 1] [--cases tiny,medium,...]
+//                      [--apilint bin/apilint.js] [--json out.json] [--before before.json]
+//                      [--out bench/RESULTS.md] [--no-spectral]
+//
+// --apilint benchmarks another build (for "before" figures); --before puts those figures (from an
+// earlier --json) beside the current ones in the report.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, copyFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CORPUS = path.resolve(ROOT, '../shared/corpus');
+const require = createRequire(import.meta.url);
+
+const args = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
+};
+const RUNS = Number(opt('--runs', 5));
+const LARGE_RUNS = Number(opt('--large-runs', 3));
+const SPECTRAL_RUNS = Number(opt('--spectral-runs', 1));
+const WITH_SPECTRAL = !args.includes('--no-spectral');
+const APILINT = path.resolve(opt('--apilint', path.join(ROOT, 'bin/apilint.js')));
+const OUT = path.resolve(opt('--out', path.join(ROOT, 'bench/RESULTS.md')));
+const JSON_OUT = opt('--json');
+const BEFORE = opt('--before');
+const ONLY = opt('--cases')?.split(',');
+
+// --- comparison tools: dev dependencies, installed on demand -----------------------------------
+const TOOLS = {
+  redocly: { pkg: '@redocly/cli', bin: 'bin/cli.js' },
+  spectral: { pkg: '@stoplight/spectral-cli', bin: 'dist/index.js' },
+  blockfrost: { pkg: '@blockfrost/openapi', version: '0.1.93' },
+};
+function ensureTools() {
+  const missing = Object.values(TOOLS).filter(t => !existsSync(path.join(ROOT, 'node_modules', t.pkg, 'package.json')));
+  if (missing.length === 0) return;
+  const specs = missing.map(t => (t.version ? `${t.pkg}@${t.version}` : t.pkg));
+  console.log(`installing ${specs.join(' ')} as dev dependencies`);
+  const r = spawnSync('npm', ['install', '--save-dev', '--no-audit', '--no-fund', '--ignore-scripts', ...specs], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('npm install failed');
+}
+const toolVersion = pkg => JSON.parse(readFileSync(path.join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')).version;
+
+// --- inputs ------------------------------------------------------------------------------------
+const WORK = mkdtempSync(path.join(os.tmpdir(), 'apilint-bench-'));
+const TINY = `openapi: 3.0.3
+info:
+  title: Tiny
+  version: 1.0.0
+paths:
+  /orders:
+    get:
+      summary: List orders
+      responses:
+        '200':
+          description: The orders.
+`;
+
+/** One API at k times its size: paths, operation ids and component names suffixed per copy, refs rewritten. */
+function replicate(doc, k) {
+  const out = JSON.parse(JSON.stringify(doc));
+  out.paths = {};
+  const sections = Object.keys(doc.components ?? {});
+  for (const s of sections) out.components[s] = {};
+  const rewrite = (value, i) => {
+    if (Array.isArray(value)) return value.map(v => rewrite(v, i));
+    if (value === null || typeof value !== 'object') return value;
+    const o = {};
+    for (const [key, v] of Object.entries(value)) {
+      if (key === '$ref' && typeof v === 'string' && v.startsWith('#/components/')) o[key] = `${v}_c${i}`;
+      else if (key === 'operationId' && typeof v === 'string') o[key] = `${v}C${i}`;
+      else o[key] = rewrite(v, i);
+    }
+    return o;
+  };
+  for (let i = 1; i <= k; i++) {
+    for (const [p, item] of Object.entries(doc.paths)) out.paths[`/copy${i}${p}`] = rewrite(item, i);
+    for (const s of sections) for (const [name, c] of Object.entries(doc.components[s])) out.components[s][`${name}_c${i}`] = rewrite(c, i);
+  }
+  return out;
+}
+
+function prepareInputs() {
+  const tiny = path.join(WORK, 'tiny.yaml');
+  writeFileSync(tiny, TINY);
+  const medium = path.join(ROOT, 'node_modules/@blockfrost/openapi/openapi.yaml');
+  const many = path.join(WORK, 'many');
+  mkdirSync(many);
+  const small = readFileSync(path.join(CORPUS, 'oai-petstore-expanded.yaml'), 'utf8');
+  const manyFiles = [];
+  for (let i = 1; i <= 30; i++) {
+    const file = path.join(many, `pets-${String(i).padStart(2, '0')}.yaml`);
+    writeFileSync(file, small.replace('title: Swagger Petstore', `title: Swagger Petstore ${i}`));
+    manyFiles.push(file);
+  }
+  const one = path.join(WORK, 'one');
+  mkdirSync(one);
+  copyFileSync(manyFiles[0], path.join(one, 'pets-01.yaml'));
+  // Sizes: the medium API as JSON at 1x, 4x and 16x.
+  const { Yaml } = require('@stoplight/spectral-parsers');
+  const base = JSON.parse(JSON.stringify(Yaml.parse(readFileSync(medium, 'utf8')).data));
+  const sizes = [1, 4, 16].map(k => {
+    const file = path.join(WORK, `blockfrost-x${k}.json`);
+    writeFileSync(file, JSON.stringify(replicate(base, k), null, 2));
+    return { k, file };
+  });
+  return { tiny, medium, many, manyFiles, one: path.join(one, 'pets-01.yaml'), sizes };
+}
+
+// --- measuring ---------------------------------------------------------------------------------
+const SPECTRAL_RULESET = path.join(WORK, '.spectral.yaml');
+const ENV = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1', FORCE_COLOR: '0' };
+
+const commands = {
+  apilint: files => [process.execPath, APILINT, 'lint', '--no-config', ...files],
+  redocly: files => [process.execPath, path.join(ROOT, 'node_modules', TOOLS.redocly.pkg, TOOLS.redocly.bin), 'lint', '--extends=recommended', ...files],
+  spectral: files => [process.execPath, path.join(ROOT, 'node_modules', TOOLS.spectral.pkg, TOOLS.spectral.bin), 'lint', '-r', SPECTRAL_RULESET, ...files],
+};
+
+/** One whole process: wall seconds (hrtime around spawn) and peak RSS in MiB (GNU time). */
+function measure(tool, files) {
+  const [cmd, ...rest] = commands[tool](files);
+  const timeFile = path.join(WORK, 'time.txt');
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const child = spawn('/usr/bin/time', ['-f', '%M %x', '-o', timeFile, cmd, ...rest], { cwd: WORK, env: ENV, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', d => {
+      if (stderr.length < 4000) stderr += d;
+    });
+    child.on('error', reject);
+    child.on('close', () => {
+      const wall = Number(process.hrtime.bigint() - started) / 1e9;
+      const [kb, exit] = readFileSync(timeFile, 'utf8').trim().split('\n').pop().split(' ').map(Number);
+      // Findings exit 1; 2 is an input error for apilint, and anything else is a crash.
+      if (exit > 1 || (tool === 'apilint' && exit === 2)) reject(new Error(`${tool} exited ${exit} on ${files.join(' ')}:\n${stderr}`));
+      else resolve({ wall, rss: kb / 1024 });
+    });
+  });
+}
+
+const median = xs => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/** Runs the tools in turn, run by run, and returns medians per tool. */
+async function compare(label, files, { runs, tools }) {
+  const samples = Object.fromEntries(tools.map(t => [t, []]));
+  const rounds = Math.max(...tools.map(t => runs[t] ?? 0));
+  for (let i = 0; i < rounds; i++) {
+    for (const tool of tools) {
+      if (i >= (runs[tool] ?? 0)) continue;
+      samples[tool].push(await measure(tool, files));
+    }
+  }
+  const result = {};
+  for (const tool of tools) {
+    if (samples[tool].length === 0) continue;
+    result[tool] = { wall: median(samples[tool].map(s => s.wall)), rss: median(samples[tool].map(s => s.rss)), runs: samples[tool].length, walls: samples[tool].map(s => +s.wall.toFixed(3)) };
+  }
+  const line = tools.map(t => (result[t] ? `${t} ${result[t].wall.toFixed(2)} s ${result[t].rss.toFixed(0)} MiB` : '')).join('  ');
+  console.log(`${label.padEnd(24)} ${line}`);
+  return result;
+}
+
+// --- cases -------------------------------------------------------------------------------------
+const MB = file => statSync(file).size / 1e6;
+
+async function main() {
+  ensureTools();
+  writeFileSync(SPECTRAL_RULESET, 'extends: [["spectral:oas", "recommended"]]\n');
+  const inputs = prepareInputs();
+  const cases = [
+    { id: 'tiny', label: 'tiny spec (1 path)', files: [inputs.tiny], target: { redocly: 0.8 } },
+    { id: 'medium', label: 'medium: @blockfrost/openapi 0.1.93 (YAML)', files: [inputs.medium], target: { redocly: 0.5 } },
+    { id: 'github', label: 'github-api.json', files: [path.join(CORPUS, 'github-api.json')], large: true, target: { redocly: 0.5, spectral: 0.05, rss: 400 } },
+    { id: 'kubernetes', label: 'kubernetes-swagger.json', files: [path.join(CORPUS, 'kubernetes-swagger.json')], large: true },
+    { id: 'openai', label: 'openai-api.yaml', files: [path.join(CORPUS, 'openai-api.yaml')], large: true },
+    { id: 'twilio', label: 'twilio-api-v2010.yaml', files: [path.join(CORPUS, 'twilio-api-v2010.yaml')], large: true },
+    { id: 'slack', label: 'slack-web-api.json', files: [path.join(CORPUS, 'slack-web-api.json')], large: true },
+    { id: 'one-small', label: '1 small document', files: [inputs.one] },
+    { id: 'many-small', label: '30 small documents, one call', files: inputs.manyFiles, apilintFiles: [inputs.many] },
+    ...inputs.sizes.map(({ k, file }) => ({ id: `size-x${k}`, label: `blockfrost x${k} (JSON)`, files: [file], scaling: true })),
+  ].filter(c => !ONLY || ONLY.includes(c.id));
+
+  const results = {};
+  for (const c of cases) {
+    const tools = ['apilint', 'redocly', ...(WITH_SPECTRAL && !c.scaling ? ['spectral'] : [])];
+    const n = c.large || c.scaling ? LARGE_RUNS : RUNS;
+    const runs = { apilint: n, redocly: n, spectral: c.large ? SPECTRAL_RUNS : Math.max(SPECTRAL_RUNS, Math.min(3, n)) };
+    // apilint takes the directory where the others take the file list (both are one call).
+    const files = c.files;
+    const saved = commands.apilint;
+    if (c.apilintFiles) commands.apilint = () => saved(c.apilintFiles);
+    results[c.id] = { label: c.label, mb: c.files.reduce((sum, f) => sum + MB(f), 0), target: c.target, ...(await compare(c.id, files, { runs, tools })) };
+    commands.apilint = saved;
+  }
+  const env = {
+    date: new Date().toISOString().slice(0, 10),
+    cpu: `${os.cpus()[0]?.model ?? 'unknown'} x${os.cpus().length}`,
+    node: process.version,
+    redocly: toolVersion(TOOLS.redocly.pkg),
+    spectral: toolVersion(TOOLS.spectral.pkg),
+    runs: { runs: RUNS, largeRuns: LARGE_RUNS, spectralRuns: SPECTRAL_RUNS },
+    apilint: path.relative(ROOT, APILINT) || APILINT,
+  };
+  if (JSON_OUT) writeFileSync(path.resolve(JSON_OUT), `${JSON.stringify({ env, results }, null, 2)}\n`);
+  const before = BEFORE && existsSync(BEFORE) ? JSON.parse(readFileSync(BEFORE, 'utf8')) : undefined;
+  if (!args.includes('--no-report')) writeFileSync(OUT, report(env, results, before));
+  rmSync(WORK, { recursive: true, force: true });
+  console.log(`wrote ${path.relative(process.cwd(), OUT)}`);
+}
+
+// --- report ------------------------------------------------------------------------------------
+const s = x => (x === undefined ? '–' : `${x.toFixed(2)} s`);
+const mib = x => (x === undefined ? '–' : `${x.toFixed(0)} MiB`);
+const ratio = (a, b) => (a === undefined || b === undefined ? '–' : `${(a / b).toFixed(2)}×`);
+
+function targetCell(r) {
+  const t = r.target;
+  if (!t) return '';
+  const parts = [];
+  if (t.redocly !== undefined && r.redocly) parts.push(`≤ ${t.redocly}× Redocly: ${r.apilint.wall / r.redocly.wall <= t.redocly ? 'met' : 'NOT met'}`);
+  if (t.spectral !== undefined && r.spectral) parts.push(`≤ ${t.spectral}× Spectral: ${r.apilint.wall / r.spectral.wall <= t.spectral ? 'met' : 'NOT met'}`);
+  if (t.rss !== undefined) parts.push(`RSS ≤ ${t.rss} MiB: ${r.apilint.rss <= t.rss ? 'met' : 'NOT met'}`);
+  return parts.join('; ');
+}
+
+function table(results, withTargets) {
+  const rows = [
+    '| case | MB | apilint | apilint RSS | Redocly | Redocly RSS | Spectral | Spectral RSS | apilint / Redocly | apilint / Spectral |' + (withTargets ? ' target |' : ''),
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|' + (withTargets ? '---|' : ''),
+  ];
+  for (const r of Object.values(results)) {
+    rows.push(
+      `| ${r.label} | ${r.mb.toFixed(2)} | ${s(r.apilint?.wall)} | ${mib(r.apilint?.rss)} | ${s(r.redocly?.wall)} | ${mib(r.redocly?.rss)} | ${s(r.spectral?.wall)} | ${mib(r.spectral?.rss)} | ${ratio(r.apilint?.wall, r.redocly?.wall)} | ${ratio(r.apilint?.wall, r.spectral?.wall)} |` +
+        (withTargets ? ` ${targetCell(r)} |` : ''),
+    );
+  }
+  return rows.join('\n');
+}
+
+function extraFigures(results) {
+  const lines = [];
+  const one = results['one-small'];
+  const many = results['many-small'];
+  if (one?.apilint && many?.apilint) {
+    lines.push(`- 30 small documents in one call: ${s(many.apilint.wall)} against ${s(one.apilint.wall)} for one (${ratio(many.apilint.wall, one.apilint.wall)}; target ≤ 2×: ${many.apilint.wall <= 2 * one.apilint.wall ? 'met' : 'NOT met'}). Redocly: ${ratio(many.redocly?.wall, one.redocly?.wall)}, Spectral: ${ratio(many.spectral?.wall, one.spectral?.wall)}.`);
+  }
+  const tiny = results.tiny?.apilint?.wall;
+  const perMb = Object.entries(results).filter(([id, r]) => (id.startsWith('size-') || r.mb > 0.4) && r.apilint);
+  if (perMb.length > 0) {
+    lines.push('', 'Time per MB: wall time less the tiny spec\'s (start-up), divided by the size.', '', '| document | MB | apilint s/MB | Redocly s/MB |', '|---|---:|---:|---:|');
+    const tinyR = results.tiny?.redocly?.wall;
+    for (const [, r] of perMb) {
+      const a = tiny === undefined ? undefined : (r.apilint.wall - tiny) / r.mb;
+      const b = tinyR === undefined || !r.redocly ? undefined : (r.redocly.wall - tinyR) / r.mb;
+      lines.push(`| ${r.label} | ${r.mb.toFixed(2)} | ${a === undefined ? '–' : a.toFixed(3)} | ${b === undefined ? '–' : b.toFixed(3)} |`);
+    }
+  }
+  return lines.join('\n');
+}
+
+function report(env, results, before) {
+  const parts = [
+    '# Benchmark results',
+    '',
+    `Generated by \`npm run bench\` (bench/run.mjs) on ${env.date}: ${env.cpu}, Node ${env.node}, Redocly CLI ${env.redocly} (\`lint --extends=recommended\`, telemetry off), Spectral CLI ${env.spectral} (\`spectral:oas\` recommended).`,
+    `Whole-process medians: wall clock and peak RSS (GNU time), ${env.runs.runs} runs per tool (${env.runs.largeRuns} for large documents, Spectral ${env.runs.spectralRuns} on large ones), the tools alternating run by run. apilint runs with \`--no-config\` and every default rule on; default output formats, discarded.`,
+    '',
+    '## Now',
+    '',
+    table(results, true),
+    '',
+    extraFigures(results),
+  ];
+  if (before) {
+    parts.push('', '## Before the speed work', '', `apilint as it was (${before.env.date}, same machine and method):`, '', table(before.results, false), '', extraFigures(before.results));
+    parts.push('', '## Before → after (apilint medians)', '', '| case | before | after | speed-up | RSS before | RSS after |', '|---|---:|---:|---:|---:|---:|');
+    for (const [id, r] of Object.entries(results)) {
+      const b = before.results[id]?.apilint;
+      if (!b || !r.apilint) continue;
+      parts.push(`| ${r.label} | ${s(b.wall)} | ${s(r.apilint.wall)} | ${(b.wall / r.apilint.wall).toFixed(1)}× | ${mib(b.rss)} | ${mib(r.apilint.rss)} |`);
+    }
+  }
+  return `${parts.join('\n')}\n`;
+}
+
+main().catch(error => {
+  console.error(error);
+  rmSync(WORK, { recursive: true, force: true });
+  process.exit(1);
+});

@@ -1,0 +1,392 @@
+// JSON documents for Spectral without a syntax tree of every node.
+//
+// Spectral's JSON parser (@stoplight/json on jsonc-parser) builds an AST node with a position for
+// every value and wraps every object in a key-order proxy, for a 13 MB spec about 1.5 s and most
+// of a gigabyte, while a lint needs positions only for the few thousand nodes it reports. Here the
+// data comes from JSON.parse, and one light scan of the text records where each object and array
+// starts and ends; the members of a container are read from the text when a position inside it is
+// first asked for. The result is the same as Spectral's parser gives:
+// - values and key order: JSON.parse puts integer-like keys (`"200"`) first, Spectral keeps the
+//   text order; the few objects where that differs become the same key-order proxies;
+// - positions: the same ranges (start of the value to the end of its last character, lines
+//   broken at CR, LF and CRLF) and the same lookup rules, "closest" included;
+// - anything JSON.parse rejects or reads differently (comments, duplicate keys, `__proto__`,
+//   extreme nesting) is left to Spectral's own parser, which then gives its usual diagnostics.
+import parsers, { type IParser } from '@stoplight/spectral-parsers';
+import type { IParserResult, IRange, JsonPath } from '@stoplight/types';
+import { internalModule } from './internals.js';
+
+const { Json } = parsers;
+// The CommonJS build, which @stoplight/json uses: one module, one key-order symbol.
+const createOrderedObject = internalModule<{ default: <T extends object>(target: T) => T }>('ordered-object-literal').default;
+
+/** Deeper than this, Spectral's recursive parser is the reference for what happens: use it. */
+const MAX_DEPTH = 500;
+
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
+const QUOTE = 34;
+const BACKSLASH = 92;
+const COMMA = 44;
+const COLON = 58;
+
+interface FastResult extends IParserResult {
+  /** Set when this module parsed the text; absent when Spectral's parser did. */
+  index?: TextIndex;
+}
+
+/**
+ * APILINT_REFERENCE_ENGINE=1 turns the fast paths off (this parser and src/resolve-local.ts), so
+ * that tests can compare their findings with those of Spectral's own parser and resolver.
+ */
+export const referenceEngine = (): boolean => process.env.APILINT_REFERENCE_ENGINE === '1';
+
+export const FastJson: IParser = {
+  parse(text: string): IParserResult {
+    return referenceEngine() ? (Json.parse(text) as IParserResult) : parseJson(text);
+  },
+  getLocationForJsonPath(result: IParserResult, path: JsonPath, closest?: boolean) {
+    const index = (result as FastResult).index;
+    if (!index) return Json.getLocationForJsonPath(result as never, path, closest);
+    const range = index.rangeAt(path, closest ?? false);
+    return range ? { range } : undefined;
+  },
+  trapAccess: Json.trapAccess,
+} as IParser;
+
+export function parseJson(text: string): IParserResult {
+  const fallback = () => Json.parse(text) as IParserResult;
+  // JSON.parse makes `__proto__` an own key; Spectral's parser sets the prototype.
+  if (text.includes('"__proto__"')) return fallback();
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return fallback();
+  }
+  const scan = scanText(text);
+  if (!scan || scan.members !== countKeys(data)) return fallback();
+  const index = new TextIndex(text, scan.starts, scan.ends);
+  if (scan.reordered.length > 0) data = restoreKeyOrder(data, scan.reordered, index);
+  const result: FastResult = { data, diagnostics: [], ast: undefined, lineMap: undefined, index } as unknown as FastResult;
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The scan: container offsets (pre-order), the number of object members, and the objects whose
+// text key order JSON.parse does not keep. The text is known to be valid JSON.
+
+type PathStep = { keyStart: number; keyEnd: number } | number;
+
+interface Scan {
+  /** Start and end (after the closing bracket) offsets of every object and array, in text order. */
+  starts: number[];
+  ends: number[];
+  members: number;
+  /** Paths (as key offsets and array indexes) of objects whose key order must be restored. */
+  reordered: PathStep[][];
+}
+
+interface Level {
+  array: boolean;
+  id: number;
+  /** Array: index of the current element. Object: current key offsets. */
+  count: number;
+  keyStart: number;
+  keyEnd: number;
+  /** Object: the last integer-like key seen, or -1. */
+  lastInteger: number;
+  sawName: boolean;
+  reorder: boolean;
+}
+
+/** Offset after the string token starting at `start` (a quote). */
+function stringEnd(text: string, start: number): number {
+  let i = start + 1;
+  for (;;) {
+    const q = text.indexOf('"', i);
+    let b = q - 1;
+    while (text.charCodeAt(b) === BACKSLASH) b--;
+    if ((q - 1 - b) % 2 === 0) return q + 1;
+    i = q + 1;
+  }
+}
+
+/** Offset after a number, `true`, `false` or `null` starting at `start`. */
+function literalEnd(text: string, start: number): number {
+  let i = start;
+  for (;;) {
+    const c = text.charCodeAt(i);
+    if (c === COMMA || c === CLOSE_BRACE || c === CLOSE_BRACKET || c === 32 || c === 10 || c === 13 || c === 9 || Number.isNaN(c)) return i;
+    i++;
+  }
+}
+
+/** An array index key (`"0"` … `"4294967294"`), which JS objects order first. */
+function integerKey(text: string, keyStart: number, keyEnd: number): number {
+  const raw = text.slice(keyStart + 1, keyEnd - 1);
+  const key = raw.includes('\\') ? (JSON.parse(text.slice(keyStart, keyEnd)) as string) : raw;
+  if (!/^(?:0|[1-9]\d{0,9})$/.test(key)) return -1;
+  const n = Number(key);
+  return n <= 4294967294 ? n : -1;
+}
+
+function scanText(text: string): Scan | undefined {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const reordered: PathStep[][] = [];
+  const stack: Level[] = [];
+  let members = 0;
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      if (stack.length >= MAX_DEPTH) return undefined;
+      starts.push(i);
+      ends.push(0);
+      stack.push({ array: c === OPEN_BRACKET, id: starts.length - 1, count: 0, keyStart: -1, keyEnd: -1, lastInteger: -1, sawName: false, reorder: false });
+      i++;
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+      const level = stack.pop()!;
+      ends[level.id] = i + 1;
+      if (level.reorder) reordered.push(stack.map(l => (l.array ? l.count : { keyStart: l.keyStart, keyEnd: l.keyEnd })));
+      i++;
+    } else if (c === QUOTE) {
+      const end = stringEnd(text, i);
+      const level = stack[stack.length - 1];
+      // A string right after `{` or `,` in an object is a key.
+      let j = end;
+      while (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 10 || text.charCodeAt(j) === 13 || text.charCodeAt(j) === 9) j++;
+      if (level && !level.array && text.charCodeAt(j) === COLON) {
+        members++;
+        level.keyStart = i;
+        level.keyEnd = end;
+        const integer = text.charCodeAt(i + 1) >= 48 && text.charCodeAt(i + 1) <= 57 ? integerKey(text, i, end) : end - i > 2 && text.charCodeAt(i + 1) === BACKSLASH ? integerKey(text, i, end) : -1;
+        if (integer >= 0) {
+          if (level.sawName || integer < level.lastInteger) level.reorder = true;
+          level.lastInteger = integer;
+        } else level.sawName = true;
+        i = j + 1;
+      } else i = end;
+    } else if (c === COMMA) {
+      const level = stack[stack.length - 1]!;
+      if (level.array) level.count++;
+      i++;
+    } else i++;
+  }
+  return { starts, ends, members, reordered };
+}
+
+/** Members of every object in the parsed data (JSON.parse keeps one per duplicated key). */
+function countKeys(data: unknown): number {
+  let count = 0;
+  const stack: unknown[] = [data];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (value === null || typeof value !== 'object') continue;
+    if (Array.isArray(value)) {
+      for (const item of value) if (item !== null && typeof item === 'object') stack.push(item);
+    } else {
+      for (const key in value) {
+        count++;
+        const item = (value as Record<string, unknown>)[key];
+        if (item !== null && typeof item === 'object') stack.push(item);
+      }
+    }
+  }
+  return count;
+}
+
+/** Replaces the objects whose key order JSON.parse changed with key-order proxies, as Spectral's parser builds them. */
+function restoreKeyOrder(data: unknown, paths: PathStep[][], index: TextIndex): unknown {
+  let root = data;
+  for (const steps of paths) {
+    const keys = steps.map(step => (typeof step === 'number' ? step : index.keyAt(step.keyStart, step.keyEnd)));
+    let parent: Record<string | number, unknown> | undefined;
+    let node: unknown = root;
+    for (const key of keys) {
+      parent = node as Record<string | number, unknown>;
+      node = parent[key];
+    }
+    const offset = keys.length === 0 ? index.rootOffset() : index.offsetOf(keys);
+    const ordered = createOrderedObject({}) as Record<string, unknown>;
+    for (const key of index.objectKeys(offset)) ordered[key] = (node as Record<string, unknown>)[key];
+    if (parent === undefined) root = ordered;
+    else parent[keys[keys.length - 1]!] = ordered;
+  }
+  return root;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Positions, read from the text on demand.
+
+type Members = { keys: string[]; values: number[]; byKey?: Map<string, number> } | { keys: undefined; values: number[] };
+
+/** The index of the first member named `key` (a map for large objects, whose lookups repeat). */
+function memberIndex(m: { keys: string[]; byKey?: Map<string, number> }, key: string): number {
+  if (m.keys.length < 16) return m.keys.indexOf(key);
+  if (!m.byKey) {
+    m.byKey = new Map();
+    m.keys.forEach((k, i) => {
+      if (!m.byKey!.has(k)) m.byKey!.set(k, i);
+    });
+  }
+  return m.byKey.get(key) ?? -1;
+}
+
+class TextIndex {
+  private lineStarts: number[] | undefined;
+  private readonly members = new Map<number, Members>();
+
+  constructor(
+    private readonly text: string,
+    private readonly starts: number[],
+    private readonly ends: number[],
+  ) {}
+
+  rootOffset(): number {
+    let i = 0;
+    while (/\s/.test(this.text.charAt(i))) i++;
+    return i;
+  }
+
+  keyAt(keyStart: number, keyEnd: number): string {
+    const raw = this.text.slice(keyStart + 1, keyEnd - 1);
+    return raw.includes('\\') ? (JSON.parse(this.text.slice(keyStart, keyEnd)) as string) : raw;
+  }
+
+  /** Offset after the value starting at `offset`. */
+  private valueEnd(offset: number): number {
+    const c = this.text.charCodeAt(offset);
+    if (c === OPEN_BRACE || c === OPEN_BRACKET) return this.ends[this.containerId(offset)]!;
+    if (c === QUOTE) return stringEnd(this.text, offset);
+    return literalEnd(this.text, offset);
+  }
+
+  private containerId(offset: number): number {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const s = this.starts[mid]!;
+      if (s === offset) return mid;
+      if (s < offset) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    throw new Error(`apilint: no container at offset ${offset}`);
+  }
+
+  private skipSpace(i: number): number {
+    const t = this.text;
+    for (;;) {
+      const c = t.charCodeAt(i);
+      if (c === 32 || c === 10 || c === 13 || c === 9) i++;
+      else return i;
+    }
+  }
+
+  /** The members of the container at `offset`: keys (objects) and value offsets, in text order. */
+  private membersOf(offset: number): Members {
+    let m = this.members.get(offset);
+    if (m) return m;
+    const t = this.text;
+    const isObject = t.charCodeAt(offset) === OPEN_BRACE;
+    const end = this.valueEnd(offset) - 1;
+    const keys: string[] = [];
+    const values: number[] = [];
+    let i = this.skipSpace(offset + 1);
+    while (i < end) {
+      if (isObject) {
+        const keyEnd = stringEnd(t, i);
+        keys.push(this.keyAt(i, keyEnd));
+        i = this.skipSpace(keyEnd) + 1; // the colon
+        i = this.skipSpace(i);
+      }
+      values.push(i);
+      i = this.skipSpace(this.valueEnd(i));
+      if (t.charCodeAt(i) === COMMA) i = this.skipSpace(i + 1);
+    }
+    m = isObject ? { keys, values } : { keys: undefined, values };
+    this.members.set(offset, m);
+    return m;
+  }
+
+  objectKeys(offset: number): string[] {
+    return this.membersOf(offset).keys ?? [];
+  }
+
+  /** Offset of the value at a path of exact keys (used to find reordered objects). */
+  offsetOf(keys: readonly (string | number)[]): number {
+    let offset = this.rootOffset();
+    for (const key of keys) {
+      const m = this.membersOf(offset);
+      const i = typeof key === 'number' ? key : m.keys!.indexOf(key);
+      offset = m.values[i]!;
+    }
+    return offset;
+  }
+
+  private position(offset: number): { line: number; character: number } {
+    const lines = (this.lineStarts ??= lineStarts(this.text));
+    let lo = 0;
+    let hi = lines.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (lines[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo, character: offset - lines[lo]! };
+  }
+
+  /**
+   * The range of the value at `path`, found as @stoplight/json's findNodeAtPath finds it: a
+   * segment that reads as an integer (`"200"`, `3`) is compared as `String(Number(segment))`,
+   * and with `closest` a missing segment gives the deepest node found.
+   */
+  rangeAt(path: JsonPath, closest: boolean): IRange | undefined {
+    let offset: number | undefined = this.rootOffset();
+    for (const segment of path) {
+      if (offset === undefined) throw new TypeError("Cannot read properties of undefined (reading 'type')");
+      const numeric = Number(segment);
+      const t: string | number = Number.isInteger(numeric) ? numeric : (segment as string | number);
+      const c = this.text.charCodeAt(offset);
+      if (typeof t === 'string' || c !== OPEN_BRACKET) {
+        if (c !== OPEN_BRACE) return closest ? this.rangeOf(offset) : undefined;
+        const m = this.membersOf(offset) as { keys: string[]; values: number[] };
+        const i = memberIndex(m, String(t));
+        if (i < 0) return closest ? this.rangeOf(offset) : undefined;
+        offset = m.values[i]!;
+        continue;
+      }
+      const m = this.membersOf(offset);
+      if (t < 0 || t >= m.values.length) return closest ? this.rangeOf(offset) : undefined;
+      offset = m.values[t];
+    }
+    return offset === undefined ? undefined : this.rangeOf(offset);
+  }
+
+  private rangeOf(offset: number): IRange {
+    return { start: this.position(offset), end: this.position(this.valueEnd(offset)) };
+  }
+}
+
+/** Line start offsets, with CR, LF and CRLF as line breaks (as jsonc-parser counts them). */
+function lineStarts(text: string): number[] {
+  const out = [0];
+  if (!text.includes('\r')) {
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) out.push(i + 1);
+    return out;
+  }
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) out.push(i + 1);
+    else if (c === 13) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      out.push(i + 1);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,205 @@
+// Linting many files on more than one core. The main thread and worker threads take files from
+// one queue, so a large file does not hold up the small ones; each worker loads the CLI once
+// (bin/apilint.js, with the bundle's code cache) and lints with its own linters, exactly as the
+// main thread does. Outcomes come back per file and are reported in the order of the inputs, so
+// the output does not depend on which thread linted what.
+//
+// A worker needs about 0.1 s to load. When the command line names several inputs (or a folder
+// or glob), bin/apilint.js starts workers before loading the CLI itself, so that they are ready
+// when the files are; unused ones are stopped.
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Worker } from 'node:worker_threads';
+import type { Finding } from './lint.js';
+import type { Candidate } from './load.js';
+
+/** load.ts's STDIN, not imported: the CLI imports this module before any linting code. */
+const STDIN = '<stdin>';
+
+/** What linting one file gave: findings, nothing (not an API document), or an error to report. */
+export type Outcome = { findings: Finding[] } | { skipped: true } | { error: unknown };
+
+/** An error as a worker sends it: the input error to report, and the stack for --debug. */
+export interface SentError {
+  file: string;
+  message: string;
+  line?: number;
+  column?: number;
+  /** Set when the error was not an InputError (an internal error): its stack. */
+  stack?: string;
+}
+
+/** What a worker needs to lint as the main thread does (the config is read again there). */
+export interface WorkerSetup {
+  cwd: string;
+  config?: string;
+  noConfig?: boolean;
+  allowRemote: boolean;
+  maxFileSize?: number;
+}
+
+/** Messages between the main thread and a lint worker. */
+export type ToWorker = { type: 'setup'; setup: WorkerSetup } | { type: 'lint'; index: number; candidate: Candidate } | { type: 'stop' };
+export type FromWorker = { type: 'ready' } | { type: 'done'; index: number; findings?: Finding[]; skipped?: true; error?: SentError };
+
+/** workerData of a lint worker. */
+export const WORKER_DATA = { apilintWorker: true } as const;
+
+let workerScript: URL | undefined;
+let prestarted: Worker[] = [];
+
+/**
+ * Lets the lint run use worker threads running `script` (bin/apilint.js), some of them possibly
+ * started already. Without this call everything is linted on the main thread.
+ */
+export function enableWorkers(script: string | URL, started: Worker[] = []): void {
+  workerScript = typeof script === 'string' ? (script.startsWith('file:') ? new URL(script) : new URL(`file://${script}`)) : script;
+  prestarted = started;
+}
+
+/** The number of cores, or 1. */
+export const cores = (): number => (typeof availableParallelism === 'function' ? availableParallelism() : cpus().length);
+
+/** APILINT_JOBS=n: exactly n worker threads (at most 7; 0 lints everything on the main thread). */
+export function requestedWorkers(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  return env.APILINT_JOBS !== undefined && /^\d+$/.test(env.APILINT_JOBS) ? Math.min(Number(env.APILINT_JOBS), 7) : undefined;
+}
+
+/**
+ * Worker threads worth starting: APILINT_JOBS when set, else one per core that neither this
+ * thread nor other work is using, at most 7. On a machine whose cores are busy, workers would only
+ * compete with this thread. Other work is the number of tasks running right now (Linux
+ * /proc/loadavg, less this one), else the one-minute load average.
+ */
+export function maxWorkers(env: NodeJS.ProcessEnv = process.env): number {
+  return requestedWorkers(env) ?? Math.max(0, Math.min(cores() - 1 - busyElsewhere(), 7));
+}
+
+function busyElsewhere(): number {
+  try {
+    const running = /\s(\d+)\/\d+\s/.exec(readFileSync('/proc/loadavg', 'utf8'));
+    if (running) return Math.max(0, Number(running[1]) - 1);
+  } catch {
+    // Not Linux.
+  }
+  return Math.round(loadavg()[0]!);
+}
+
+/** Rough cost of linting a file: a fixed part and a part per byte (bench/RESULTS.md). */
+const MS_PER_FILE = 8;
+const MS_PER_MB = 250;
+/** Below this much estimated work, starting a worker (about 0.1 s) does not pay. */
+const MIN_PARALLEL_MS = 300;
+
+/** How many workers to use for these files: none for one file, or for little work unless started. */
+export async function workersFor(candidates: readonly Candidate[]): Promise<number> {
+  const files = Math.min(candidates.filter(c => c.file !== STDIN).length, candidates.length - 1);
+  if (!workerScript || files <= 0) return 0;
+  // Started already (bin/apilint.js judged the cores free), or asked for: use them.
+  if (prestarted.length > 0) return Math.min(prestarted.length, files);
+  const requested = requestedWorkers();
+  if (requested !== undefined) return Math.min(requested, files);
+  const limit = Math.min(maxWorkers(), files);
+  if (limit <= 0) return 0;
+  const sizes = await Promise.all(candidates.map(c => (c.file === STDIN ? 0 : stat(c.file).then(s => s.size, () => 0))));
+  const estimate = sizes.reduce((ms, bytes) => ms + MS_PER_FILE + (bytes / 1e6) * MS_PER_MB, 0);
+  return estimate < MIN_PARALLEL_MS ? 0 : limit;
+}
+
+/** Stops pre-started workers that were not used (they hold nothing but a loaded CLI). */
+export function releaseWorkers(): void {
+  for (const worker of prestarted.splice(0)) void worker.terminate();
+}
+
+/**
+ * Lints every candidate, on this thread with `lintHere` and on `workers` worker threads, taking
+ * files from one queue. Standard input is always read here. Returns one outcome per candidate.
+ */
+export async function lintAll(
+  candidates: readonly Candidate[],
+  lintHere: (candidate: Candidate) => Promise<Outcome>,
+  workers: number,
+  setup: WorkerSetup,
+): Promise<Outcome[]> {
+  const outcomes: Outcome[] = new Array(candidates.length);
+  // Standard input first, here; the rest in order, by whichever thread is free.
+  const queue = [...candidates.keys()].sort((a, b) => Number(candidates[b]!.file === STDIN) - Number(candidates[a]!.file === STDIN));
+  let nextInQueue = 0;
+  const take = (forWorker: boolean): number | undefined => {
+    const index = queue[nextInQueue];
+    if (index === undefined || (forWorker && candidates[index]!.file === STDIN)) return undefined;
+    nextInQueue++;
+    return index;
+  };
+
+  const pool = Array.from({ length: workers }, () => runWorker(prestarted.shift(), setup, candidates, outcomes, take));
+  releaseWorkers();
+  const drain = async () => {
+    for (let index = take(false); index !== undefined; index = take(false)) outcomes[index] = await lintHere(candidates[index]!);
+  };
+  await drain();
+  await Promise.all(pool);
+  // Whatever a failed worker left in the queue.
+  await drain();
+  return outcomes;
+}
+
+/** Starts a lint worker (bin/apilint.js in worker mode); it loads the CLI and waits for its setup. */
+export function startWorker(script: URL): Worker {
+  const worker = new Worker(script, { workerData: WORKER_DATA });
+  // It must not keep the process alive while nobody uses it.
+  worker.unref();
+  return worker;
+}
+
+/** Runs one worker until the queue is empty; a worker that fails leaves its file as an error. */
+function runWorker(
+  existing: Worker | undefined,
+  setup: WorkerSetup,
+  candidates: readonly Candidate[],
+  outcomes: Outcome[],
+  take: (forWorker: boolean) => number | undefined,
+): Promise<void> {
+  return new Promise(resolve => {
+    let current: number | undefined;
+    let finished = false;
+    let worker: Worker;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      worker?.unref();
+      resolve();
+    };
+    try {
+      worker = existing ?? startWorker(workerScript!);
+    } catch {
+      // No worker: the main thread lints everything.
+      finish();
+      return;
+    }
+    worker.ref();
+    const sendNext = () => {
+      current = take(true);
+      worker.postMessage((current === undefined ? { type: 'stop' } : { type: 'lint', index: current, candidate: candidates[current]! }) satisfies ToWorker);
+      if (current === undefined) finish();
+    };
+    worker.on('message', (message: FromWorker) => {
+      if (message.type === 'done') {
+        outcomes[message.index] = message.error ? { error: message.error } : message.skipped ? { skipped: true } : { findings: message.findings ?? [] };
+        current = undefined;
+      }
+      sendNext();
+    });
+    const fail = (reason: string) => {
+      if (current !== undefined && outcomes[current] === undefined) {
+        const file = candidates[current]!.file;
+        outcomes[current] = { error: { file, message: `internal error: ${reason} (run with --debug for details)` } satisfies SentError };
+      }
+      finish();
+    };
+    worker.on('error', error => fail(error instanceof Error ? error.message.split('\n')[0]! : String(error)));
+    worker.on('exit', code => fail(`lint worker exited with code ${code}`));
+    worker.postMessage({ type: 'setup', setup } satisfies ToWorker);
+  });
+}

@@ -1,0 +1,449 @@
+// Property-based fuzzing of the whole CLI on untrusted input. Real documents (fixtures/ and the
+// small and medium specs of ../shared/corpus) get random structural mutations (delete, duplicate
+// or retype a node, rename a key, odd `$ref`s, deep nesting) and textual ones (truncate, insert
+// bytes, break indentation, anchors and aliases). For every case apilint must exit 0, 1 or 2,
+// print no stack trace, keep stdout valid JSON/SARIF when that was asked, give one short line per
+// input error, never read or echo a file outside the project, never touch the network, and finish
+// within a time bound.
+//
+// CI runs a fixed seed. `npm run fuzz` runs many more cases with a random seed and prints it;
+// `npm run fuzz -- --seed <n> [--runs <n>]` replays one. A crash it finds becomes a regression
+// test in test/robustness.test.ts.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasStackTrace, runCli } from './helpers/cli.js';
+import { runInProcess, type InProcessResult } from './helpers/inprocess.js';
+import { CORPUS, ROOT } from './helpers/lint.js';
+
+const require = createRequire(import.meta.url);
+const YAML = require('@stoplight/yaml') as { parse(text: string): unknown; safeStringify(value: unknown, options?: object): string };
+
+const LONG = process.env.APILINT_FUZZ === 'long';
+const SEED = Number(process.env.APILINT_FUZZ_SEED ?? 20_251_121);
+const RUNS = Number(process.env.APILINT_FUZZ_RUNS ?? (LONG ? 2000 : 400));
+/** Largest seed document: small and medium specs in CI, larger ones in the long run. */
+const MAX_SEED_BYTES = LONG ? 460_000 : 40_000;
+/** Per case, in process. Typical cases take 10–300 ms. */
+const TIME_BOUND_MS = 20_000;
+const CANARY = 'canaryToken7f3a9';
+const FORMATS = ['json', 'sarif', 'stylish'] as const;
+
+
+interface Seed {
+  name: string;
+  text: string;
+  data: unknown;
+}
+
+function loadSeeds(): Seed[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory() && entry.name !== 'node_modules') walk(full);
+      else if (/\.(ya?ml|json)$/.test(entry.name) && statSync(full).size <= MAX_SEED_BYTES) files.push(full);
+    }
+  };
+  walk(path.join(ROOT, 'fixtures'));
+  if (existsSync(CORPUS)) {
+    for (const name of readdirSync(CORPUS)) {
+      const full = path.join(CORPUS, name);
+      if (/\.(ya?ml|json)$/.test(name) && statSync(full).size <= MAX_SEED_BYTES) files.push(full);
+    }
+  }
+  return files.sort().map(file => {
+    const text = readFileSync(file, 'utf8');
+    let data: unknown;
+    try {
+      data = YAML.parse(text);
+    } catch {
+      data = undefined;
+    }
+    return { name: path.relative(ROOT, file), text, data };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mutations
+
+type Path = (string | number)[];
+
+type Structural =
+  | { kind: 'delete'; at: number }
+  | { kind: 'duplicate'; from: number; to: number }
+  | { kind: 'retype'; at: number; value: number }
+  | { kind: 'renameKey'; at: number; key: number }
+  | { kind: 'ref'; at: number; target: number }
+  | { kind: 'deep'; at: number; depth: number; flavour: 'array' | 'object' | 'block' };
+
+type Textual =
+  | { kind: 'truncate'; at: number }
+  | { kind: 'insertBytes'; at: number; bytes: number[] }
+  | { kind: 'indent'; line: number; delta: number }
+  | { kind: 'tab'; line: number }
+  | { kind: 'dupLine'; line: number }
+  | { kind: 'deleteLine'; line: number }
+  | { kind: 'insertToken'; at: number; token: number }
+  | { kind: 'crlf' }
+  | { kind: 'bom' };
+
+interface Case {
+  seed: number;
+  structural: Structural[];
+  textual: Textual[];
+  asJson: boolean;
+  /** Write the text to a file whose extension disagrees with it. */
+  wrongExtension: boolean;
+  format: (typeof FORMATS)[number];
+  /** Also lint a second, untouched document in the same run. */
+  withCompanion: boolean;
+}
+
+const RETYPES: unknown[] = [
+  null, 0, -1, 1.5e308, '', 'text', true, false, [], {}, [null], { $ref: '#' }, 'x'.repeat(100_000),
+  '\u0000\u0007\u001b[31m\n  1:1  error  forged line', '\ud800', '__proto__', JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}'),
+  { type: 'object', properties: { [`a${'b'.repeat(5000)}`]: { type: 'string' } } }, ['openapi', 3],
+  { openapi: '3.0.3' }, '3.0.3', '2.0', 200, '200', { 'x-apilint-ignore': ['*', 42, null] }, { 'x-zally-ignore': [{}, 'a'] },
+];
+const KEYS = [
+  '$ref', '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '', ' ', '/', '~1', '~', '#', 'paths',
+  'components', 'definitions', 'schemas', 'properties', 'allOf', 'oneOf', 'items', 'required', 'type', 'enum',
+  'responses', 'default', '200', '429', 'x-rate-limit', 'x-event-types', 'x-apilint-ignore', 'x-zally-ignore',
+  'openapi', 'swagger', 'info', 'parameters', 'in', 'name', 'schema', 'content', 'application/json', '\n', 'ключ',
+  'k'.repeat(3000), '/{id}/', '/a/{b}/{b}', 'x-'.repeat(200),
+];
+const TOKENS = ['&a ', '*a', '<<: *a\n', '!!binary ', '!<tag:x> ', '? ', '- ', ': ', '{', '}', '[', ']', '"', "'", '#', '|', '>', '%YAML 1.2\n', '---\n', '...\n', '\\', '\t', '\u00a0', '\ufeff', '\u2028', '$ref: "#/"\n', '~1', '\u0000'];
+
+function refTargets(port: number): string[] {
+  return [
+    '#', '#/', '#/nonexistent/pointer', '#/paths', '#/components/schemas/Missing', '#/info/title', '#/~', '#/%ZZ',
+    `#/${'a/'.repeat(300)}`, '../../../../../../../../etc/passwd', '/etc/passwd', 'file:///etc/passwd', '/proc/self/environ',
+    '../outside-canary.yaml#/Secret', '../outside-canary.yaml', 'sub/link-out.yaml#/Secret', 'sub/link-out.yaml',
+    `http://127.0.0.1:${port}/remote.yaml#/Thing`, `https://127.0.0.1:${port}/x.json`, `//127.0.0.1:${port}/x.yaml`,
+    './', '.', 'sub', 'sub/', './openapi.yaml', './openapi.yaml#/paths', './openapi.json#/', 'sub/common.yaml#/Common',
+    'sub/common.yaml#/Common/properties/next', 'sub/common.yaml#/Loop', 'sub/missing.yaml', '%00', 'a\u0000b.yaml',
+    `${'x'.repeat(5000)}.yaml`, '\\\\server\\share\\x.yaml', 'C:\\Windows\\win.ini', 'data:text/plain,abc', 'javascript:alert(1)',
+    'ftp://127.0.0.1/x', 'mailto:x@y', '?query', 'sub/common.yaml?x=1#/Common', 'sub/%2e%2e/%2e%2e/etc/passwd',
+  ];
+}
+
+const structuralArb: fc.Arbitrary<Structural> = fc.oneof(
+  fc.record({ kind: fc.constant('delete' as const), at: fc.nat() }),
+  fc.record({ kind: fc.constant('duplicate' as const), from: fc.nat(), to: fc.nat() }),
+  fc.record({ kind: fc.constant('retype' as const), at: fc.nat(), value: fc.nat() }),
+  fc.record({ kind: fc.constant('renameKey' as const), at: fc.nat(), key: fc.nat() }),
+  fc.record({ kind: fc.constant('ref' as const), at: fc.nat(), target: fc.nat() }),
+  fc.record({
+    kind: fc.constant('deep' as const),
+    at: fc.nat(),
+    depth: fc.oneof(fc.integer({ min: 50, max: 600 }), fc.constantFrom(1500, 3000, 10_000)),
+    flavour: fc.constantFrom('array' as const, 'object' as const, 'block' as const),
+  }),
+);
+
+const textualArb: fc.Arbitrary<Textual> = fc.oneof(
+  fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
+  fc.record({ kind: fc.constant('insertBytes' as const), at: fc.nat(), bytes: fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 1, maxLength: 8 }) }),
+  fc.record({ kind: fc.constant('indent' as const), line: fc.nat(), delta: fc.integer({ min: -4, max: 4 }) }),
+  fc.record({ kind: fc.constant('tab' as const), line: fc.nat() }),
+  fc.record({ kind: fc.constant('dupLine' as const), line: fc.nat() }),
+  fc.record({ kind: fc.constant('deleteLine' as const), line: fc.nat() }),
+  fc.record({ kind: fc.constant('insertToken' as const), at: fc.nat(), token: fc.nat() }),
+  fc.constant({ kind: 'crlf' as const }),
+  fc.constant({ kind: 'bom' as const }),
+);
+
+const caseArb: fc.Arbitrary<Case> = fc.record({
+  seed: fc.nat(),
+  structural: fc.array(structuralArb, { maxLength: 4 }),
+  textual: fc.oneof({ weight: 3, arbitrary: fc.constant([] as Textual[]) }, { weight: 2, arbitrary: fc.array(textualArb, { minLength: 1, maxLength: 3 }) }),
+  asJson: fc.boolean(),
+  wrongExtension: fc.integer({ min: 0, max: 5 }).map(n => n === 0),
+  format: fc.constantFrom(...FORMATS),
+  withCompanion: fc.boolean(),
+});
+
+/** Every node path, breadth first, capped: mutations pick one by index. */
+function nodePaths(data: unknown, cap = 3000): Path[] {
+  const out: Path[] = [[]];
+  const queue: [unknown, Path][] = [[data, []]];
+  while (queue.length > 0 && out.length < cap) {
+    const [node, at] = queue.shift()!;
+    if (node === null || typeof node !== 'object') continue;
+    for (const key of Object.keys(node)) {
+      const child: Path = [...at, Array.isArray(node) ? Number(key) : key];
+      out.push(child);
+      queue.push([(node as Record<string, unknown>)[key], child]);
+    }
+  }
+  return out;
+}
+
+function getAt(data: unknown, at: Path): unknown {
+  let node = data;
+  for (const key of at) node = node !== null && typeof node === 'object' ? (node as Record<string | number, unknown>)[key] : undefined;
+  return node;
+}
+
+/** Replaces (or with `remove`, deletes) the node at `at`; the root is replaced by returning. */
+function setAt(data: unknown, at: Path, value: unknown, remove = false): unknown {
+  if (at.length === 0) return remove ? {} : value;
+  const parent = getAt(data, at.slice(0, -1));
+  if (parent === null || typeof parent !== 'object') return data;
+  const key = at[at.length - 1]!;
+  if (remove) {
+    if (Array.isArray(parent) && typeof key === 'number') parent.splice(key, 1);
+    else delete (parent as Record<string, unknown>)[key];
+  } else {
+    Object.defineProperty(parent, key, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return data;
+}
+
+const DEEP = '__APILINT_DEEP_PLACEHOLDER__';
+
+function deepText(depth: number, flavour: 'array' | 'object' | 'block', json: boolean, indent: string): string {
+  if (flavour === 'array' || (flavour === 'block' && json)) return `${'['.repeat(depth)}1${']'.repeat(depth)}`;
+  if (flavour === 'object') return `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+  // Compact nested block sequences on one line below the key: "- - - - 1".
+  return `\n${indent}  ${'- '.repeat(depth)}1`;
+}
+
+function mutate(seed: Seed, c: Case, port: number): { text: string; json: boolean } {
+  const targets = refTargets(port);
+  let data: unknown = seed.data === undefined ? undefined : structuredClone(seed.data);
+  const deep: { depth: number; flavour: 'array' | 'object' | 'block' }[] = [];
+  if (data !== undefined && c.structural.length > 0) {
+    for (const m of c.structural) {
+      const paths = nodePaths(data);
+      const pick = (n: number) => paths[n % paths.length]!;
+      switch (m.kind) {
+        case 'delete':
+          data = setAt(data, pick(m.at), undefined, true);
+          break;
+        case 'duplicate': {
+          const value = getAt(data, pick(m.from));
+          const to = pick(m.to);
+          data = setAt(data, to, value === undefined ? null : structuredClone(value));
+          break;
+        }
+        case 'retype':
+          // A copy: a later mutation inside it must not change the table for the next cases.
+          data = setAt(data, pick(m.at), structuredClone(RETYPES[m.value % RETYPES.length]));
+          break;
+        case 'renameKey': {
+          const at = pick(m.at);
+          if (at.length === 0) break;
+          const value = getAt(data, at);
+          data = setAt(data, at, undefined, true);
+          data = setAt(data, [...at.slice(0, -1), KEYS[m.key % KEYS.length]!], value);
+          break;
+        }
+        case 'ref':
+          data = setAt(data, pick(m.at), { $ref: targets[m.target % targets.length] });
+          break;
+        case 'deep':
+          deep.push({ depth: m.depth, flavour: m.flavour });
+          data = setAt(data, pick(m.at), `${DEEP}${deep.length - 1}`);
+          break;
+      }
+    }
+  }
+  const json = c.asJson || data === undefined ? c.asJson : false;
+  let text: string;
+  if (data === undefined) text = seed.text;
+  else if (c.structural.length === 0 && !json) text = seed.text;
+  else {
+    try {
+      text = json ? JSON.stringify(data, null, 2) ?? 'null' : YAML.safeStringify(data, { indent: 2, lineWidth: 200 });
+    } catch {
+      text = seed.text;
+    }
+  }
+  text = text.replace(new RegExp(`^( *)(.*?)["']?${DEEP}(\\d+)["']?`, 'gm'), (_, indent: string, before: string, i: string) => {
+    const d = deep[Number(i)]!;
+    return indent + before + deepText(d.depth, d.flavour, json, indent);
+  });
+  for (const t of c.textual) {
+    const lines = text.split('\n');
+    const line = (n: number) => n % Math.max(lines.length, 1);
+    switch (t.kind) {
+      case 'truncate':
+        text = text.slice(0, t.at % (text.length + 1));
+        break;
+      case 'insertBytes': {
+        const at = t.at % (text.length + 1);
+        text = text.slice(0, at) + Buffer.from(t.bytes).toString('latin1') + text.slice(at);
+        break;
+      }
+      case 'indent': {
+        const i = line(t.line);
+        lines[i] = t.delta >= 0 ? ' '.repeat(t.delta) + lines[i] : lines[i]!.slice(-t.delta);
+        text = lines.join('\n');
+        break;
+      }
+      case 'tab': {
+        const i = line(t.line);
+        lines[i] = `\t${lines[i]}`;
+        text = lines.join('\n');
+        break;
+      }
+      case 'dupLine': {
+        const i = line(t.line);
+        lines.splice(i, 0, lines[i]!);
+        text = lines.join('\n');
+        break;
+      }
+      case 'deleteLine':
+        lines.splice(line(t.line), 1);
+        text = lines.join('\n');
+        break;
+      case 'insertToken': {
+        const at = t.at % (text.length + 1);
+        text = text.slice(0, at) + TOKENS[t.token % TOKENS.length] + text.slice(at);
+        break;
+      }
+      case 'crlf':
+        text = text.replace(/\n/g, '\r\n');
+        break;
+      case 'bom':
+        text = `\ufeff${text}`;
+        break;
+    }
+  }
+  return { text, json: c.wrongExtension ? !json : json };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The harness
+
+let seeds: Seed[];
+let server: Server;
+let port: number;
+let requests = 0;
+let workspace: string;
+let caseCount = 0;
+
+beforeAll(async () => {
+  seeds = loadSeeds();
+  workspace = mkdtempSync(path.join(tmpdir(), 'apilint-fuzz-'));
+  server = createServer((_req, res) => {
+    requests++;
+    res.end('Thing:\n  type: object\n');
+  });
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+  if (LONG) console.log(`fuzz: seed ${SEED}, ${RUNS} runs, ${seeds.length} seed documents (replay: npm run fuzz -- --seed ${SEED} --runs ${RUNS})`);
+});
+
+afterAll(() => {
+  server?.close();
+  if (workspace) rmSync(workspace, { recursive: true, force: true });
+});
+
+/** A fresh project: the document, a companion file to reference, a symlink out, and a canary outside. */
+function project(text: string, json: boolean): { dir: string; file: string } {
+  const root = path.join(workspace, `case-${++caseCount}`);
+  const dir = path.join(root, 'project');
+  mkdirSync(path.join(dir, 'sub'), { recursive: true });
+  writeFileSync(path.join(root, 'outside-canary.yaml'), `Secret:\n  type: object\n  description: ${CANARY}\n  properties:\n    ${CANARY}: {type: string}\n`);
+  writeFileSync(
+    path.join(dir, 'sub/common.yaml'),
+    'Common:\n  type: object\n  properties:\n    next: {$ref: "#/Common"}\n    parent: {$ref: "../openapi.yaml#/components"}\nLoop: {$ref: "#/Loop"}\n',
+  );
+  symlinkSync(path.join(root, 'outside-canary.yaml'), path.join(dir, 'sub/link-out.yaml'));
+  const file = path.join(dir, json ? 'openapi.json' : 'openapi.yaml');
+  writeFileSync(file, text);
+  return { dir, file };
+}
+
+function checkResult(result: InProcessResult, c: Case, inputs: number, dir: string): void {
+  const context = `case in ${dir}\nstderr: ${result.stderr.slice(0, 2000)}\nstdout: ${result.stdout.slice(0, 500)}`;
+  expect([0, 1, 2], context).toContain(result.code);
+  expect(hasStackTrace(result.stdout) || hasStackTrace(result.stderr), context).toBe(false);
+  // Every crash the fuzzer found is fixed and has a regression test in test/robustness.test.ts.
+  expect(result.stderr, `internal error\n${context}`).not.toMatch(/internal error/);
+  expect(result.ms, context).toBeLessThan(TIME_BOUND_MS);
+  // Nothing from outside the project reaches the output.
+  expect(result.stdout + result.stderr).not.toContain(CANARY);
+  // Input errors: one short line each, at most one per input.
+  const lines = result.stderr.split('\n').filter(Boolean);
+  expect(lines.length, context).toBeLessThanOrEqual(inputs);
+  for (const line of lines) {
+    expect(line, context).toMatch(/^apilint: /);
+    expect(line.length, context).toBeLessThan(1000);
+  }
+  if (result.code === 2) expect(lines.length, context).toBeGreaterThan(0);
+  if (c.format === 'json' || c.format === 'sarif') {
+    const report = JSON.parse(result.stdout) as Record<string, unknown>;
+    if (c.format === 'sarif') {
+      expect(report.version).toBe('2.1.0');
+      expect(Array.isArray((report.runs as { results: unknown[] }[])[0]!.results)).toBe(true);
+    } else {
+      expect(Array.isArray(report.findings)).toBe(true);
+      for (const f of report.findings as { message: string; line: number }[]) {
+        expect(f.message.length).toBeLessThanOrEqual(400);
+        expect(f.message).not.toMatch(/[\n\r]/);
+        expect(Number.isInteger(f.line) && f.line >= 1).toBe(true);
+      }
+    }
+  }
+}
+
+async function runCase(c: Case): Promise<{ result: InProcessResult; dir: string; args: string[] }> {
+  const seed = seeds[c.seed % seeds.length]!;
+  const { text, json } = mutate(seed, c, port);
+  const { dir, file } = project(text, json);
+  const inputs = [path.basename(file)];
+  if (c.withCompanion) {
+    writeFileSync(path.join(dir, 'companion.yaml'), 'openapi: 3.0.3\ninfo: {title: t, version: 1.0.0}\npaths:\n  /orders/:\n    get:\n      responses: {}\n');
+    inputs.push('companion.yaml');
+  }
+  const args = ['lint', ...inputs, '-f', c.format, '--no-config'];
+  const before = requests;
+  const result = await runInProcess(args, dir, TIME_BOUND_MS + 10_000);
+  expect(requests, 'no network request without --allow-remote').toBe(before);
+  checkResult(result, c, inputs.length, dir);
+  if (c.withCompanion && c.format === 'json') {
+    // The good document is always reported, whatever happened to the other one.
+    const report = JSON.parse(result.stdout) as { files: string[]; findings: { file: string; ruleId: string }[] };
+    expect(report.files).toContain('companion.yaml');
+    expect(report.findings.some(f => f.file === 'companion.yaml' && f.ruleId === 'path-no-trailing-slash')).toBe(true);
+  }
+  return { result, dir, args };
+}
+
+describe('fuzzing the CLI with mutated real documents', () => {
+  it(`${RUNS} mutated documents (seed ${SEED}): exit 0/1/2, no stack trace, valid output, bounded time, nothing read outside the project`, { timeout: LONG ? 24 * 3600_000 : 110_000 }, async () => {
+    expect(seeds.length).toBeGreaterThan(30);
+    const started = Date.now();
+    await fc.assert(
+      fc.asyncProperty(caseArb, async c => {
+        await runCase(c);
+      }),
+      { seed: SEED, numRuns: RUNS, endOnFailure: !LONG, verbose: LONG ? 1 : 0 },
+    );
+    if (LONG) console.log(`fuzz: ${RUNS} cases in ${((Date.now() - started) / 1000).toFixed(1)} s, ${requests} network requests`);
+    expect(requests).toBe(0);
+    expect(({} as Record<string, unknown>).polluted, 'Object.prototype polluted').toBeUndefined();
+  });
+
+  it('the real CLI, spawned, on a handful of mutated documents', async () => {
+    const sample = fc.sample(caseArb, { seed: SEED + 1, numRuns: 6 });
+    for (const c of sample) {
+      const seed = seeds[c.seed % seeds.length]!;
+      const { text, json } = mutate(seed, c, port);
+      const { dir, file } = project(text, json);
+      const started = Date.now();
+      const result = await runCli(['lint', path.basename(file), '-f', c.format, '--no-config'], { cwd: dir, nodeArgs: ['--max-old-space-size=400'] });
+      checkResult({ ...result, ms: Date.now() - started }, c, 1, dir);
+    }
+    expect(requests).toBe(0);
+  });
+});

@@ -1,0 +1,109 @@
+// The JSON parser (src/json-parser.ts) must read every document as Spectral's JSON parser does:
+// the same data with the same key order, the same diagnostics for what it cannot read, and the
+// same range for every JSON path, including the "closest" answer for paths that do not exist.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import parsers from '@stoplight/spectral-parsers';
+import type { IParserResult, JsonPath } from '@stoplight/types';
+import { describe, expect, it } from 'vitest';
+import { FastJson } from '../src/json-parser.js';
+import { corpusEntries } from './helpers/corpus.js';
+import { CORPUS } from './helpers/lint.js';
+
+const { Json } = parsers;
+
+/** Values and key order at every node (proxies or not: only what a rule can observe). */
+function compareData(a: unknown, b: unknown): string | undefined {
+  const stack: { a: unknown; b: unknown; at: string }[] = [{ a, b, at: '#' }];
+  while (stack.length > 0) {
+    const { a: x, b: y, at } = stack.pop()!;
+    if (x === null || typeof x !== 'object' || y === null || typeof y !== 'object') {
+      if (!Object.is(x, y)) return `${at}: ${String(x)} != ${String(y)}`;
+      continue;
+    }
+    if (Array.isArray(x) !== Array.isArray(y)) return `${at}: array and object`;
+    if ((Object.getPrototypeOf(x) === Object.prototype) !== (Object.getPrototypeOf(y) === Object.prototype)) return `${at}: prototypes differ`;
+    const kx = Object.keys(x);
+    const ky = Object.keys(y);
+    if (kx.join('\u0000') !== ky.join('\u0000')) return `${at}: keys ${JSON.stringify(kx.slice(0, 8))} != ${JSON.stringify(ky.slice(0, 8))}`;
+    for (const k of kx) stack.push({ a: (x as Record<string, unknown>)[k], b: (y as Record<string, unknown>)[k], at: `${at}/${k}` });
+  }
+  return undefined;
+}
+
+/** Every path of the document (every `step`-th one past `limit`), plus paths that miss. */
+function samplePaths(data: unknown, limit = 20_000): JsonPath[] {
+  const all: JsonPath[] = [];
+  const stack: { value: unknown; path: JsonPath }[] = [{ value: data, path: [] }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop()!;
+    all.push(path);
+    if (value === null || typeof value !== 'object') continue;
+    if (Array.isArray(value)) value.forEach((v, i) => stack.push({ value: v, path: [...path, i] }));
+    else for (const [k, v] of Object.entries(value)) stack.push({ value: v, path: [...path, k] });
+  }
+  const step = Math.max(1, Math.floor(all.length / limit));
+  const out = all.filter((_, i) => i % step === 0);
+  // Misses, string indexes, numeric-looking keys, and the key marker apilint appends.
+  for (const p of out.slice(0, 2000)) {
+    out.push([...p, 'no-such-key'], [...p, 0], [...p, '0'], [...p, 99999], [...p, '\u0000key'], [...p, '']);
+    if (p.length > 0) out.push([...p.slice(0, -1), String(p[p.length - 1])]);
+  }
+  return out;
+}
+
+function expectSameParse(text: string, paths?: JsonPath[]): void {
+  const expected = Json.parse(text) as IParserResult;
+  const actual = FastJson.parse(text) as IParserResult;
+  expect(actual.diagnostics).toEqual(expected.diagnostics);
+  expect(compareData(actual.data, expected.data)).toBeUndefined();
+  for (const p of paths ?? samplePaths(expected.data)) {
+    for (const closest of [true, false]) {
+      let want: unknown;
+      let got: unknown;
+      try {
+        want = Json.getLocationForJsonPath(expected as never, p, closest);
+      } catch (error) {
+        want = `throws ${(error as Error).name}`;
+      }
+      try {
+        got = FastJson.getLocationForJsonPath(actual as never, p, closest);
+      } catch (error) {
+        got = `throws ${(error as Error).name}`;
+      }
+      if (JSON.stringify(got) !== JSON.stringify(want)) expect({ path: p, closest, got }).toEqual({ path: p, closest, got: want });
+    }
+  }
+}
+
+const CASES: Record<string, string> = {
+  'numeric keys out of order': '{"responses": {"404": {"d": 1}, "200": {"d": 2}, "default": {}, "2XX": 1},\n "b": {"x": 1, "10": 2, "9": 3}, "c": {"1": 1, "2": 2}}',
+  'escapes, unicode and odd keys': '{"a\\"b": {"\\u0031\\u0032": 1, "1": 2}, "π": "é\\n", "": {"": 0}, "0x10": 1, "1e3": 2, " 7": 3, "-0": 4, "007": 5, "a/b~c": [1, [2, {"3": true}]]}',
+  'CRLF and CR line breaks': '{\r\n  "a": {\r\n    "b": [1,\r 2,\r\n 3]\r\n  },\r  "c": null\r\n}',
+  'array root and nesting': '[{"name": "x", "schema": {"type": "json_schema"}}, [], {}, [[[]]], "s", 1.5e10, -0, false]',
+  'no trailing newline, tabs': '{\t"a":\t{"b":"c"}}',
+  'duplicate keys go to Spectral': '{"a": 1, "b": {"c": 1, "c": 2}}',
+  'comments go to Spectral': '{\n  // comment\n  "a": 1\n}',
+  'trailing commas go to Spectral': '{"a": [1, 2,], }',
+  'broken JSON goes to Spectral': '{"a": tru}',
+  '__proto__ goes to Spectral': '{"__proto__": {"x": 1}, "a": 1}',
+  'byte order mark goes to Spectral': '\ufeff{"a": 1}',
+};
+
+describe('JSON parser', () => {
+  for (const [name, text] of Object.entries(CASES)) {
+    it(`reads like Spectral's parser: ${name}`, () => expectSameParse(text));
+  }
+
+  it('reads extreme nesting like Spectral', () => {
+    const deep = `${'{"a":'.repeat(600)}1${'}'.repeat(600)}`;
+    expectSameParse(deep, [Array(600).fill('a'), Array(10).fill('a')]);
+  });
+
+  const entries = corpusEntries().filter(e => e.name.endsWith('.json'));
+  for (const { name } of entries) {
+    it(`reads like Spectral's parser: ${name}`, { timeout: 120_000 }, () => {
+      expectSameParse(readFileSync(path.join(CORPUS, name), 'utf8'));
+    });
+  }
+});

@@ -1,0 +1,45 @@
+// Many files are linted on worker threads as well as the main thread (src/parallel.ts). The
+// report must not depend on it: the same findings, input errors and exit code, in input order,
+// with workers (APILINT_JOBS=2) and without (APILINT_JOBS=0). The CLI is the bundled one.
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './helpers/cli.js';
+import { CORPUS } from './helpers/lint.js';
+
+function project(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'apilint-parallel-'));
+  const specs = path.join(dir, 'specs');
+  mkdirSync(specs);
+  const docs = ['oai-petstore-expanded.yaml', 'zalando-zally-api.yaml', 'oai-uspto.json', 'redocly-museum.yaml', 'zalando-fashion-store.json', 'oai-tictactoe.yaml'];
+  docs.forEach((name, i) => cpSync(path.join(CORPUS, name), path.join(specs, `${String(i).padStart(2, '0')}-${name}`)));
+  cpSync(path.join(CORPUS, 'swagger-parser-circular'), path.join(specs, 'circular'), { recursive: true });
+  writeFileSync(path.join(specs, '10-broken.yaml'), 'openapi: 3.0.3\ninfo: {title: x\n');
+  writeFileSync(path.join(specs, '11-not-an-api.yaml'), 'name: just some config\n');
+  writeFileSync(path.join(specs, '12-missing-ref.yaml'), "openapi: 3.0.3\ninfo: {title: x, version: '1'}\npaths:\n  /a:\n    $ref: './nowhere.yaml'\n");
+  return dir;
+}
+
+describe('linting many files in parallel', () => {
+  it('reports exactly what a single thread reports', { timeout: 120_000 }, async () => {
+    const cwd = project();
+    for (const format of ['json', 'stylish']) {
+      const args = ['lint', '--no-config', '-f', format, 'specs', path.join(CORPUS, 'oai-webhook-example.yaml')];
+      const single = await runCli(args, { cwd, env: { APILINT_JOBS: '0' } });
+      const parallel = await runCli(args, { cwd, env: { APILINT_JOBS: '2' } });
+      expect(single.stderr).toContain('10-broken.yaml');
+      expect(parallel).toEqual(single);
+    }
+  });
+
+  it('reads standard input on the main thread beside files on workers', { timeout: 60_000 }, async () => {
+    const cwd = project();
+    const input = "openapi: 3.0.3\ninfo: {title: stdin, version: '1'}\npaths: {}\n";
+    const args = ['lint', '--no-config', '-f', 'json', '-', 'specs/00-oai-petstore-expanded.yaml', 'specs/02-oai-uspto.json'];
+    const single = await runCli(args, { cwd, input, env: { APILINT_JOBS: '0' } });
+    const parallel = await runCli(args, { cwd, input, env: { APILINT_JOBS: '2' } });
+    expect(JSON.parse(single.stdout).files).toEqual(['<stdin>', 'specs/00-oai-petstore-expanded.yaml', 'specs/02-oai-uspto.json']);
+    expect(parallel).toEqual(single);
+  });
+});
