@@ -8,7 +8,7 @@
 //
 //   node bench/run.mjs [--runs 5] [--large-runs 3] [--spectral-runs 1] [--cases tiny,medium,...]
 //                      [--apilint bin/apilint.js] [--json out.json] [--before before.json]
-//                      [--out bench/RESULTS.md] [--no-spectral]
+//                      [--out bench/RESULTS.md] [--no-spectral] [--no-report]
 //
 // --apilint benchmarks another build (for "before" figures); --before puts those figures (from an
 // earlier --json) beside the current ones in the report.
@@ -35,7 +35,8 @@ const WITH_SPECTRAL = !args.includes('--no-spectral');
 const APILINT = path.resolve(opt('--apilint', path.join(ROOT, 'bin/apilint.js')));
 const OUT = path.resolve(opt('--out', path.join(ROOT, 'bench/RESULTS.md')));
 const JSON_OUT = opt('--json');
-const BEFORE = opt('--before');
+// Figures of apilint before the speed work (committed), shown beside the current ones.
+const BEFORE = opt('--before', existsSync(path.join(ROOT, 'bench/before.json')) ? path.join(ROOT, 'bench/before.json') : undefined);
 const ONLY = opt('--cases')?.split(',');
 
 // --- comparison tools: dev dependencies, installed on demand -----------------------------------
@@ -221,9 +222,11 @@ async function main() {
   };
   if (JSON_OUT) writeFileSync(path.resolve(JSON_OUT), `${JSON.stringify({ env, results }, null, 2)}\n`);
   const before = BEFORE && existsSync(BEFORE) ? JSON.parse(readFileSync(BEFORE, 'utf8')) : undefined;
-  if (!args.includes('--no-report')) writeFileSync(OUT, report(env, results, before));
   rmSync(WORK, { recursive: true, force: true });
-  console.log(`wrote ${path.relative(process.cwd(), OUT)}`);
+  if (!args.includes('--no-report')) {
+    writeFileSync(OUT, report(env, results, before));
+    console.log(`wrote ${path.relative(process.cwd(), OUT)}`);
+  }
 }
 
 // --- report ------------------------------------------------------------------------------------

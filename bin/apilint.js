@@ -4,29 +4,23 @@
 // beside it, so that a run in a pre-commit hook does not spend its time loading and compiling
 // modules. Without the bundle (APILINT_NO_BUNDLE=1, or a tsc-only build), dist/src/cli.js runs.
 // The same script is the entry of the worker threads that lint many files in parallel
-// (src/parallel.ts); when the command line names several inputs, they are started first, so that
-// they load while this thread does.
-import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+// (src/parallel.ts).
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism, cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
-import { isMainThread, Worker, workerData } from 'node:worker_threads';
-
-/** Options of `apilint lint` that take a value (the rest of the arguments are inputs). */
-const VALUED = new Set(['-f', '--format', '-o', '--output', '--fail-severity', '-c', '--config', '--baseline', '--write-baseline', '--since', '--max-file-size']);
+import { isMainThread, workerData } from 'node:worker_threads';
 
 const worker = !isMainThread && workerData?.apilintWorker === true;
 const args = process.argv.slice(2);
-const workers = worker ? [] : startWorkers(args);
 const bundle = fileURLToPath(new URL('../dist/bundle/cli.cjs', import.meta.url));
 const cli = process.env.APILINT_NO_BUNDLE !== '1' && existsSync(bundle) ? loadBundle(bundle) : await import('../dist/src/cli.js');
 
 if (worker) {
   await cli.runLintWorker();
 } else {
-  cli.enableWorkers(import.meta.url, workers);
+  cli.enableWorkers(import.meta.url);
   cli.main(args).then(
     code => {
       process.exitCode = code;
@@ -37,67 +31,6 @@ if (worker) {
       process.exitCode = 2;
     },
   );
-}
-
-/**
- * Worker threads for a run over several files (the run decides whether to use them, and stops the
- * others): one per spare core, at most APILINT_JOBS.
- */
-function startWorkers(argv) {
-  if (argv[0] === 'rules' || argv.some(a => a === '-h' || a === '--help' || a === '-v' || a === '--version')) return [];
-  const rest = argv[0] === 'lint' ? argv.slice(1) : argv;
-  const inputs = [];
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i];
-    if (arg === '--') {
-      inputs.push(...rest.slice(i + 1));
-      break;
-    }
-    if (arg.startsWith('-') && arg !== '-') {
-      if (VALUED.has(arg)) i++;
-      continue;
-    }
-    inputs.push(arg);
-  }
-  const many = inputs.length >= 2 || (inputs.length === 1 && inputs[0] !== '-' && (/[*?[\]{}]/.test(inputs[0]) || isDirectory(inputs[0])));
-  if (!many) return [];
-  const count = workerCount();
-  const started = [];
-  for (let i = 0; i < count; i++) {
-    try {
-      const w = new Worker(new URL(import.meta.url), { workerData: { apilintWorker: true } });
-      w.unref();
-      started.push(w);
-    } catch {
-      break;
-    }
-  }
-  return started;
-}
-
-/**
- * As src/parallel.ts maxWorkers: APILINT_JOBS when set (at most 7), else one per core that neither
- * this thread nor other work is using (tasks running now, from /proc/loadavg), at most 7.
- */
-function workerCount() {
-  if (/^\d+$/.test(process.env.APILINT_JOBS ?? '')) return Math.min(Number(process.env.APILINT_JOBS), 7);
-  const cores = typeof availableParallelism === 'function' ? availableParallelism() : cpus().length;
-  let busy = Math.round(loadavg()[0]);
-  try {
-    const running = /\s(\d+)\/\d+\s/.exec(readFileSync('/proc/loadavg', 'utf8'));
-    if (running) busy = Math.max(0, Number(running[1]) - 1);
-  } catch {
-    // Not Linux.
-  }
-  return Math.max(0, Math.min(cores - 1 - busy, 7));
-}
-
-function isDirectory(file) {
-  try {
-    return statSync(file).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -3,15 +3,13 @@
 import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import parsers, { type IParser } from '@stoplight/spectral-parsers';
+import type { IParser } from '@stoplight/spectral-parsers';
 import type { IParserResult } from '@stoplight/types';
 import { eventTypes, isOpenApi } from '../rulesets/formats.js';
 import { FastJson } from './json-parser.js';
-import { parseYamlAst, reuseYamlAst, yamlAstParser } from './yaml-ast.js';
+import { FastYaml, parseYamlAst, reuseYamlAst, yamlAstParser } from './yaml-ast.js';
 import { DEFAULT_MAX_FILE_SIZE, NotAFileError, readBounded, readStreamBounded, safeText, SizeLimitError, formatSize } from './limits.js';
 
-// CommonJS without named exports Node can see.
-const { Yaml } = parsers;
 
 export type DocumentKind = 'openapi' | 'event-types';
 
@@ -38,6 +36,12 @@ export class InputError extends Error {
 export const STDIN = '<stdin>';
 /** Past this many nodes after alias expansion a YAML file is refused (a "billion laughs" bomb). */
 export const MAX_EXPANDED_NODES = 1_000_000;
+/**
+ * Deeper documents are refused before parsing. Without a bound, what happens at a few thousand
+ * levels depends on the stack of the thread that parses (worker threads have larger ones), so the
+ * same file could be linted in one run and refused in the next. Real specs nest a few dozen levels.
+ */
+export const MAX_NESTING = 1_000;
 
 const DOCUMENT_EXTENSIONS = new Set(['.yaml', '.yml', '.json']);
 const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git']);
@@ -131,8 +135,12 @@ export function parseDocument(text: string, source: string, explicit = true): Lo
   if (text.includes('\u0000')) throw new InputError(source, 'binary file: not YAML or JSON');
   if (text.trim() === '') throw new InputError(source, 'empty file: not an OpenAPI or event type document');
   const json = source.toLowerCase().endsWith('.json') || (source === STDIN && /^\s*[{[]/.test(text));
-  // JSON: JSON.parse and positions on demand (src/json-parser.ts), the same results as Spectral's parser.
-  const base = json ? FastJson : Yaml;
+  // Spectral's parsers, made faster with the same results: JSON.parse and positions on demand
+  // (src/json-parser.ts), YAML with plain objects (src/yaml-ast.ts).
+  const base = json ? FastJson : FastYaml;
+  if (nestingExceeds(text, json, MAX_NESTING)) {
+    throw new InputError(source, `nesting deeper than ${MAX_NESTING.toLocaleString('en-US')} levels: refused`);
+  }
   let result: IParserResult;
   try {
     if (!json) guardAliases(text, source);
@@ -160,6 +168,43 @@ export function parseDocument(text: string, source: string, explicit = true): Lo
   }
   const parser: IParser = { ...base, parse: () => result } as IParser;
   return { source, text, kind, parser };
+}
+
+/**
+ * Whether the text nests deeper than `max`, by one linear scan without parsing: open brackets
+ * outside strings, plus, in YAML, the indentation of the line (a block level takes at least one
+ * column). An upper bound, so a document within it is never refused.
+ */
+export function nestingExceeds(text: string, json: boolean, max: number): boolean {
+  let depth = 0;
+  let indent = 0;
+  let lineStart = true;
+  let quote = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote) {
+      if (c === '\\' && quote === '"') i++;
+      else if (c === quote) quote = '';
+      continue;
+    }
+    if (c === '\n') {
+      lineStart = true;
+      indent = 0;
+      continue;
+    }
+    if (lineStart && !json && (c === ' ' || c === '-')) {
+      indent++;
+      if (indent + depth > max) return true;
+      continue;
+    }
+    lineStart = false;
+    if (c === '"' || (c === "'" && !json)) quote = c;
+    else if (c === '[' || c === '{') {
+      depth++;
+      if (depth + indent > max) return true;
+    } else if ((c === ']' || c === '}') && depth > 0) depth--;
+  }
+  return false;
 }
 
 /** A key named `__proto__`, in YAML or JSON: the parsers make it the object's prototype. */

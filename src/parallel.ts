@@ -4,9 +4,8 @@
 // main thread does. Outcomes come back per file and are reported in the order of the inputs, so
 // the output does not depend on which thread linted what.
 //
-// A worker needs about 0.1 s to load. When the command line names several inputs (or a folder
-// or glob), bin/apilint.js starts workers before loading the CLI itself, so that they are ready
-// when the files are; unused ones are stopped.
+// A worker needs about 0.1 s to load and then lints with a cold JIT, so workers are started only
+// for enough work (MIN_PARALLEL_MS), and only on cores that nothing else is using.
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -47,15 +46,13 @@ export type FromWorker = { type: 'ready' } | { type: 'done'; index: number; find
 export const WORKER_DATA = { apilintWorker: true } as const;
 
 let workerScript: URL | undefined;
-let prestarted: Worker[] = [];
 
 /**
- * Lets the lint run use worker threads running `script` (bin/apilint.js), some of them possibly
- * started already. Without this call everything is linted on the main thread.
+ * Lets the lint run use worker threads running `script` (bin/apilint.js). Without this call
+ * everything is linted on the main thread.
  */
-export function enableWorkers(script: string | URL, started: Worker[] = []): void {
+export function enableWorkers(script: string | URL): void {
   workerScript = typeof script === 'string' ? (script.startsWith('file:') ? new URL(script) : new URL(`file://${script}`)) : script;
-  prestarted = started;
 }
 
 /** The number of cores, or 1. */
@@ -92,12 +89,10 @@ const MS_PER_MB = 250;
 /** Below this much estimated work, starting a worker (about 0.1 s) does not pay. */
 const MIN_PARALLEL_MS = 300;
 
-/** How many workers to use for these files: none for one file, or for little work unless started. */
+/** How many workers to use for these files: none for one file or for little work. */
 export async function workersFor(candidates: readonly Candidate[]): Promise<number> {
   const files = Math.min(candidates.filter(c => c.file !== STDIN).length, candidates.length - 1);
   if (!workerScript || files <= 0) return 0;
-  // Started already (bin/apilint.js judged the cores free), or asked for: use them.
-  if (prestarted.length > 0) return Math.min(prestarted.length, files);
   const requested = requestedWorkers();
   if (requested !== undefined) return Math.min(requested, files);
   const limit = Math.min(maxWorkers(), files);
@@ -105,11 +100,6 @@ export async function workersFor(candidates: readonly Candidate[]): Promise<numb
   const sizes = await Promise.all(candidates.map(c => (c.file === STDIN ? 0 : stat(c.file).then(s => s.size, () => 0))));
   const estimate = sizes.reduce((ms, bytes) => ms + MS_PER_FILE + (bytes / 1e6) * MS_PER_MB, 0);
   return estimate < MIN_PARALLEL_MS ? 0 : limit;
-}
-
-/** Stops pre-started workers that were not used (they hold nothing but a loaded CLI). */
-export function releaseWorkers(): void {
-  for (const worker of prestarted.splice(0)) void worker.terminate();
 }
 
 /**
@@ -133,10 +123,14 @@ export async function lintAll(
     return index;
   };
 
-  const pool = Array.from({ length: workers }, () => runWorker(prestarted.shift(), setup, candidates, outcomes, take));
-  releaseWorkers();
+  const pool = Array.from({ length: workers }, () => runWorker(setup, candidates, outcomes, take));
   const drain = async () => {
-    for (let index = take(false); index !== undefined; index = take(false)) outcomes[index] = await lintHere(candidates[index]!);
+    for (let index = take(false); index !== undefined; index = take(false)) {
+      outcomes[index] = await lintHere(candidates[index]!);
+      // Linting settles in microtasks: yield to the event loop so that the workers' messages are
+      // read (and they get their next file) between two files here.
+      await new Promise(resolve => setImmediate(resolve));
+    }
   };
   await drain();
   await Promise.all(pool);
@@ -153,17 +147,20 @@ export function startWorker(script: URL): Worker {
   return worker;
 }
 
-/** Runs one worker until the queue is empty; a worker that fails leaves its file as an error. */
+/** Files a worker holds at once: the next one is there when it finishes one (the main thread hands out work only between its own files). */
+const IN_FLIGHT = 2;
+
+/** Runs one worker until the queue is empty; a worker that fails leaves its files as errors. */
 function runWorker(
-  existing: Worker | undefined,
   setup: WorkerSetup,
   candidates: readonly Candidate[],
   outcomes: Outcome[],
   take: (forWorker: boolean) => number | undefined,
 ): Promise<void> {
   return new Promise(resolve => {
-    let current: number | undefined;
+    const pending = new Set<number>();
     let finished = false;
+    let stopped = false;
     let worker: Worker;
     const finish = () => {
       if (finished) return;
@@ -172,30 +169,41 @@ function runWorker(
       resolve();
     };
     try {
-      worker = existing ?? startWorker(workerScript!);
+      worker = startWorker(workerScript!);
     } catch {
       // No worker: the main thread lints everything.
       finish();
       return;
     }
     worker.ref();
-    const sendNext = () => {
-      current = take(true);
-      worker.postMessage((current === undefined ? { type: 'stop' } : { type: 'lint', index: current, candidate: candidates[current]! }) satisfies ToWorker);
-      if (current === undefined) finish();
+    const fill = () => {
+      while (!stopped && pending.size < IN_FLIGHT) {
+        const index = take(true);
+        if (index === undefined) {
+          stopped = true;
+          break;
+        }
+        pending.add(index);
+        worker.postMessage({ type: 'lint', index, candidate: candidates[index]! } satisfies ToWorker);
+      }
+      if (stopped && pending.size === 0) {
+        worker.postMessage({ type: 'stop' } satisfies ToWorker);
+        finish();
+      }
     };
     worker.on('message', (message: FromWorker) => {
       if (message.type === 'done') {
         outcomes[message.index] = message.error ? { error: message.error } : message.skipped ? { skipped: true } : { findings: message.findings ?? [] };
-        current = undefined;
+        pending.delete(message.index);
       }
-      sendNext();
+      fill();
     });
     const fail = (reason: string) => {
-      if (current !== undefined && outcomes[current] === undefined) {
-        const file = candidates[current]!.file;
-        outcomes[current] = { error: { file, message: `internal error: ${reason} (run with --debug for details)` } satisfies SentError };
+      for (const index of pending) {
+        if (outcomes[index] !== undefined) continue;
+        outcomes[index] = { error: { file: candidates[index]!.file, message: `internal error: ${reason} (run with --debug for details)` } satisfies SentError };
       }
+      pending.clear();
       finish();
     };
     worker.on('error', error => fail(error instanceof Error ? error.message.split('\n')[0]! : String(error)));

@@ -14,7 +14,7 @@ import { DEFAULT_MAX_FILE_SIZE, escapeControl, safeText } from './limits.js';
 import { expandInputs, InputError, parseDocument, readInput, type Candidate } from './load.js';
 import { displayPath } from './paths.js';
 import { Sources } from './sources.js';
-import { lintAll, releaseWorkers, workersFor, type FromWorker, type Outcome, type SentError, type ToWorker } from './parallel.js';
+import { lintAll, workersFor, type FromWorker, type Outcome, type SentError, type ToWorker } from './parallel.js';
 import type { FormatName } from './formatters/names.js';
 import type { FormatContext, Formatter } from './formatters/types.js';
 
@@ -132,7 +132,6 @@ export async function runLint(options: RunOptions): Promise<number> {
   const linted: string[] = [];
   const outcome = (result: Finding[] | undefined): Outcome => (result === undefined ? { skipped: true } : { findings: result });
   const workers = await workersFor(candidates);
-  if (workers === 0) releaseWorkers();
   let outcomes: Outcome[];
   if (workers > 0) {
     // Several files and more than one core: worker threads lint some of them (src/parallel.ts).
@@ -234,6 +233,7 @@ export async function runLint(options: RunOptions): Promise<number> {
 export function serveLintWorker(): void {
   const port = parentPort!;
   let linters: Promise<Linters> | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
   port.on('message', (message: ToWorker) => {
     if (message.type === 'stop') {
       port.close();
@@ -248,7 +248,9 @@ export function serveLintWorker(): void {
       return;
     }
     const { index, candidate } = message;
-    linters!
+    // One file at a time, in the order sent (the next one waits here, already received).
+    queue = queue
+      .then(() => linters!)
       .then(l => l.lint(candidate))
       .then(
         findings => port.postMessage((findings === undefined ? { type: 'done', index, skipped: true } : { type: 'done', index, findings }) satisfies FromWorker),

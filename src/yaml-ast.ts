@@ -3,6 +3,8 @@
 // @stoplight/yaml's parseWithPointers. Both build the tree with yaml-ast-parser's load(); the
 // guard builds it with the options parseWithPointers uses and hands it over, so that the text is
 // parsed once (on the medium benchmark spec the second parse was a sixth of the run).
+import parsers, { type IParser } from '@stoplight/spectral-parsers';
+import type { IParserResult } from '@stoplight/types';
 import { internalModule } from './internals.js';
 
 interface YamlAstParser {
@@ -42,4 +44,82 @@ function install(): void {
     const same = ready !== undefined && ready.text === input && options.ignoreDuplicateKeys === true && LOADER_OPTIONS.every(key => !options[key]);
     return same ? ready.ast : load(input, options);
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// YAML documents with plain objects. @stoplight/yaml builds every mapping as a key-order proxy,
+// whose every property read and key listing goes through a trap: on the medium benchmark spec
+// the resolver's walk over the document took as long as over a 13 MB JSON one. Here the same
+// parser runs with plain objects that carry the same key order list; afterwards, an object whose
+// order a plain object keeps (no integer-like key out of place) stays plain, and any other becomes
+// the same proxy the parser would have built. Merge keys (`<<`), which copy keys into a mapping
+// without going through that list, leave the document to the parser as it is.
+
+type OrderedObjectLiteral = {
+  default: <T extends object>(target: T) => T;
+  ORDER_KEY_ID: string;
+};
+
+const Yaml = parsers.Yaml;
+
+export const FastYaml: IParser = {
+  ...Yaml,
+  parse(text: string): IParserResult {
+    if (process.env.APILINT_REFERENCE_ENGINE === '1' || text.includes('<<')) return Yaml.parse(text) as IParserResult;
+    const literal = internalModule<OrderedObjectLiteral>('ordered-object-literal');
+    const orderKey = Symbol.for(literal.ORDER_KEY_ID);
+    const create = literal.default;
+    literal.default = <T extends object>(target: T): T => {
+      Object.defineProperty(target, orderKey, { value: [], configurable: true });
+      return target;
+    };
+    let result: IParserResult;
+    try {
+      result = Yaml.parse(text) as IParserResult;
+    } finally {
+      literal.default = create;
+    }
+    result.data = restoreOrder(result.data, orderKey, create);
+    return result;
+  },
+} as IParser;
+
+/**
+ * Bottom-up over the parsed data: each mapping built above loses its order list, and becomes a
+ * key-order proxy where a plain object would list its keys in another order.
+ */
+function restoreOrder(data: unknown, orderKey: symbol, create: <T extends object>(target: T) => T): unknown {
+  const finish = (value: Record<string | symbol, unknown>): unknown => {
+    const order = value[orderKey] as string[];
+    delete value[orderKey];
+    const keys = Object.keys(value);
+    if (keys.length === order.length && keys.every((key, i) => key === order[i])) return value;
+    const ordered = create({}) as Record<string, unknown>;
+    for (const key of order) ordered[key] = value[key];
+    return ordered;
+  };
+  const isMapping = (value: unknown): value is Record<string | symbol, unknown> =>
+    value !== null && typeof value === 'object' && Object.prototype.hasOwnProperty.call(value, orderKey);
+  // Post-order: children are final before their parent is copied.
+  const stack: { holder: Record<string | number, unknown>; key: string | number; expanded: boolean }[] = [];
+  const root = { value: data };
+  stack.push({ holder: root as Record<string, unknown>, key: 'value', expanded: false });
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    const value = top.holder[top.key];
+    if (value === null || typeof value !== 'object') {
+      stack.pop();
+      continue;
+    }
+    if (!top.expanded) {
+      top.expanded = true;
+      const container = value as Record<string | number, unknown>;
+      if (Array.isArray(container)) for (let i = container.length - 1; i >= 0; i--) stack.push({ holder: container, key: i, expanded: false });
+      else for (const key of Object.keys(container).reverse()) stack.push({ holder: container, key, expanded: false });
+      continue;
+    }
+    stack.pop();
+    if (isMapping(value)) top.holder[top.key] = finish(value);
+  }
+  return root.value;
 }

@@ -41,7 +41,15 @@ interface Dictionary {
   wordsOnly: boolean;
   shortest: number;
   longest: number;
+  /** The entries' first three characters (lower case, as one number), when all have three. */
+  prefixes: Set<number> | undefined;
 }
+
+/** Three word characters as one number, ASCII letters in lower case (the run `text[i..i+3]`). */
+const prefixOf = (text: string, i: number): number => {
+  const lower = (c: number) => (c >= 65 && c <= 90 ? c + 32 : c);
+  return (lower(text.charCodeAt(i)) << 16) | (lower(text.charCodeAt(i + 1)) << 8) | lower(text.charCodeAt(i + 2));
+};
 
 /** The dictionary of one `words` option, built once (the option object is the same on every call). */
 const dictionaries = new WeakMap<object, Dictionary | null>();
@@ -59,6 +67,7 @@ function dictionaryFor(words: Record<string, string>): Dictionary | undefined {
             wordsOnly: list.every(w => /^\w+$/.test(w)),
             shortest: Math.min(...list.map(w => w.length)),
             longest: Math.max(...list.map(w => w.length)),
+            prefixes: list.every(w => w.length >= 3 && /^[\x00-\x7f]+$/.test(w)) ? new Set(list.map(w => prefixOf(w, 0))) : undefined,
           };
     dictionaries.set(words, dictionary);
   }
@@ -149,7 +158,7 @@ export default defineRule<{ words: Record<string, string> }>({
     if (!isObject(root)) return;
     const dictionary = dictionaryFor(words);
     if (!dictionary) return;
-    const { spelling, pattern, wordsOnly, shortest, longest } = dictionary;
+    const { spelling, pattern, wordsOnly, shortest, longest, prefixes } = dictionary;
     const matches = (text: string): string[] => {
       if (!wordsOnly) return [...text.matchAll(pattern)].map(([match]) => match);
       const out: string[] = [];
@@ -161,7 +170,7 @@ export default defineRule<{ words: Record<string, string> }>({
           if (start < 0) start = i;
         } else if (start >= 0) {
           const length = i - start;
-          if (length >= shortest && length <= longest) {
+          if (length >= shortest && length <= longest && (!prefixes || prefixes.has(prefixOf(text, start)))) {
             const run = text.slice(start, i);
             if (spelling.has(run.toLowerCase())) out.push(run);
           }
