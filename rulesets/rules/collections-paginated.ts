@@ -6,6 +6,7 @@ import {
   DEFAULT_LIMIT_PARAMETERS,
   DEFAULT_MONITORING_PATHS,
   isMonitoringOperation,
+  monitoringPathsOption,
   pagination,
 } from '../lib/operations.js';
 
@@ -36,7 +37,7 @@ export default defineRule<Options>({
       properties: {
         cursorParameters: { ...names, description: 'Query parameters that select a page (normalized comparison: pageToken = page_token).' },
         limitParameters: { ...names, description: 'Query parameters that bound the page size.' },
-        monitoringPaths: { ...names, description: 'Monitoring endpoints: a path ending with one of these (no parameter before it; /health also matches /v1/health), which need no pagination.' },
+        monitoringPaths: monitoringPathsOption('which need no pagination'),
       },
       additionalProperties: false,
     },

@@ -1,5 +1,5 @@
 import { defineRule } from '../rule.js';
-import { apiOperations, DEFAULT_MONITORING_PATHS, isMonitoringOperation, isSingleResourceGet, parametersIn } from '../lib/operations.js';
+import { apiOperations, DEFAULT_MONITORING_PATHS, isMonitoringOperation, isSingleResourceGet, monitoringPathsOption, parametersIn } from '../lib/operations.js';
 
 interface Options {
   monitoringPaths: string[];
@@ -22,11 +22,7 @@ export default defineRule<Options>({
     schema: {
       type: 'object',
       properties: {
-        monitoringPaths: {
-          type: 'array',
-          items: { type: 'string', minLength: 1 },
-          description: 'Monitoring endpoints: a path ending with one of these (no parameter before it; /health also matches /v1/health), which need no partial responses.',
-        },
+        monitoringPaths: monitoringPathsOption('which need no partial responses'),
       },
       additionalProperties: false,
     },

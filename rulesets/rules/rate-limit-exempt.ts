@@ -1,7 +1,7 @@
 import type { IFunctionResult } from '@stoplight/spectral-core';
 import { defineRule } from '../rule.js';
 import { atKey, operationName } from '../lib/oas.js';
-import { apiOperations, DEFAULT_MONITORING_PATHS, isMonitoringOperation } from '../lib/operations.js';
+import { apiOperations, DEFAULT_MONITORING_PATHS, isMonitoringOperation, monitoringPathsOption } from '../lib/operations.js';
 import { documents429, governedOperations, isExempt, isExemptDeclaration, listOperations } from '../lib/rate-limit.js';
 
 interface Options {
@@ -24,11 +24,7 @@ export default defineRule<Options>({
     schema: {
       type: 'object',
       properties: {
-        monitoringPaths: {
-          type: 'array',
-          items: { type: 'string', minLength: 1 },
-          description: 'Paths (or last path segments) of monitoring endpoints, which may be exempt.',
-        },
+        monitoringPaths: monitoringPathsOption('which may be exempt'),
       },
       additionalProperties: false,
     },

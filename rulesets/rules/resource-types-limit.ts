@@ -1,5 +1,5 @@
 import { defineRule } from '../rule.js';
-import { DEFAULT_MONITORING_PATHS, apiOperations, isMonitoringOperation } from '../lib/operations.js';
+import { DEFAULT_MONITORING_PATHS, apiOperations, isMonitoringOperation, monitoringPathsOption } from '../lib/operations.js';
 import { resourceType } from '../lib/resources.js';
 
 interface Options {
@@ -29,11 +29,7 @@ export default defineRule<Options>({
       type: 'object',
       properties: {
         max: { type: 'integer', minimum: 1, description: 'Most resource types the API may expose.' },
-        monitoringPaths: {
-          type: 'array',
-          items: { type: 'string', minLength: 1 },
-          description: 'Monitoring endpoints (last path segments such as /health), which are not resource types.',
-        },
+        monitoringPaths: monitoringPathsOption('which are not resource types'),
       },
       additionalProperties: false,
     },
