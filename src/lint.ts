@@ -117,7 +117,10 @@ export class Linter {
         ruleId = 'ref-outside-project';
         severity = 'error';
         const root = path.resolve(outside.root) === path.resolve(this.options.cwd) ? 'the working directory' : `folder ${outside.root}`;
-        message = `$ref to ${displayPath(outside.target, this.options.cwd)} leaves the project (${root}): refused, the file is not read.`;
+        // The target as seen from the file holding the ref: what its author wrote, and the same on
+        // every machine (an absolute path would put the local folder layout into reports).
+        const target = path.relative(path.dirname(result.source ?? spectralSource), outside.target);
+        message = `$ref to ${target} leaves the project (${root}): refused, the file is not read.`;
       } else if (refused) {
         const url = refused[1]!;
         if (isKnownRemoteRef(url)) return undefined;

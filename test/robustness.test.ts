@@ -295,7 +295,7 @@ describe('reference sandbox', () => {
       expect.objectContaining({
         ruleId: 'ref-outside-project',
         line: refLine(1),
-        message: `$ref to schemas/fine.yaml leaves the project (folder ${path.join(root, 'outside')}): refused, the file is not read.`,
+        message: `$ref to ../project/schemas/fine.yaml leaves the project (folder ${path.join(root, 'outside')}): refused, the file is not read.`,
       }),
     ]);
     // other.yaml, in the document's folder, resolved, and so did its ref to secret.yaml beside it.
