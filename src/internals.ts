@@ -12,6 +12,7 @@ export type InternalModule =
   | 'spectral-core/message'
   | 'spectral-core/lintNode'
   | 'spectral-core/getLintTargets'
+  | 'spectral-core/results'
   | 'spectral-runtime'
   | 'lodash'
   | 'nimma/legacy'
@@ -28,6 +29,7 @@ export const INTERNAL_MODULES: Record<InternalModule, [from: string, specifier: 
   'spectral-core/message': ['@stoplight/spectral-core', './runner/utils/message.js'],
   'spectral-core/lintNode': ['@stoplight/spectral-core', './runner/lintNode.js'],
   'spectral-core/getLintTargets': ['@stoplight/spectral-core', './runner/utils/getLintTargets.js'],
+  'spectral-core/results': ['@stoplight/spectral-core', './runner/utils/results.js'],
   'spectral-runtime': ['@stoplight/spectral-core', '@stoplight/spectral-runtime'],
   lodash: ['@stoplight/spectral-core', 'lodash'],
   'nimma/legacy': ['@stoplight/spectral-core', 'nimma/legacy'],

@@ -176,6 +176,14 @@ export function parseDocument(text: string, source: string, explicit = true): Lo
  * column). An upper bound, so a document within it is never refused.
  */
 export function nestingExceeds(text: string, json: boolean, max: number): boolean {
+  // The scan's depth never exceeds the number of open brackets plus the longest run of spaces
+  // and dashes at a line start: where that bound is within `max` (almost every document), both
+  // are counted with native searches and the character loop is skipped.
+  let brackets = 0;
+  for (const open of ['[', '{']) {
+    for (let i = text.indexOf(open); i !== -1 && brackets <= max; i = text.indexOf(open, i + 1)) brackets++;
+  }
+  if (brackets <= max && (json || !new RegExp(`^[ -]{${max - brackets + 1}}`, 'm').test(text))) return false;
   let depth = 0;
   let indent = 0;
   let lineStart = true;
@@ -290,7 +298,7 @@ function describe(message: string, json: boolean, text: string, at: { line: numb
  * node, linear in the file) and refuse a file whose aliases blow it up.
  */
 function guardAliases(text: string, source: string): void {
-  if (!/(?:^|[\s,[{:-])\*[^\s,[\]{}]+/m.test(text)) return;
+  if (!mayHaveAliases(text)) return;
   // The tree is then handed to the parser, which does not build it again (src/yaml-ast.ts).
   const ast = parseYamlAst(text);
   const count = countExpandedNodes(ast);
@@ -298,6 +306,21 @@ function guardAliases(text: string, source: string): void {
     throw new InputError(source, `YAML aliases expand to more than ${MAX_EXPANDED_NODES.toLocaleString('en-US')} nodes: refused (an alias bomb?)`);
   }
   reuseYamlAst(text, ast);
+}
+
+/**
+ * Whether the text may hold an alias: something that reads as `*name` where a node may start,
+ * with something that reads as `&name` of the same name. Both match every real alias and anchor
+ * (the names end where the parser ends them: at white space or a flow indicator), so a document
+ * without a pair has no alias, however many `*emphasis*` its descriptions use.
+ */
+function mayHaveAliases(text: string): boolean {
+  const names = (pattern: RegExp) => new Set(Array.from(text.matchAll(pattern), match => match[1]!));
+  const aliases = names(/(?:^|[\s,[{:-])\*([^\s,[\]{}]+)/gm);
+  if (aliases.size === 0) return false;
+  const anchors = names(/(?:^|[\s,[{:-])&([^\s,[\]{}]+)/gm);
+  for (const name of aliases) if (anchors.has(name)) return true;
+  return false;
 }
 
 function countExpandedNodes(ast: unknown): number {

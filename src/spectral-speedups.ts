@@ -97,6 +97,31 @@ export function installSpeedups(): void {
   }
   CachedNimma.prototype = Nimma.prototype;
   nimma.default = CachedNimma as unknown as typeof Nimma;
+
+  // 5. Spectral sorts each document's results comparing rule codes with
+  //    `localeCompare(…, { numeric: true })`, which builds an ICU collator per call (a tenth of
+  //    the steady per-document time on small documents). For rule ids ([a-z0-9-], no two
+  //    differing only in a number) code-unit order is the same order; sources are compared only
+  //    when they differ, and paths (a tie-break) as before.
+  const results = internalModule<{ sortResults: (list: IRuleResult[]) => IRuleResult[] }>('spectral-core/results');
+  results.sortResults = list => [...list].sort(compareResults);
+}
+
+function compareResults(left: IRuleResult, right: IRuleResult): number {
+  if (left.source !== right.source) {
+    if (left.source === undefined) return -1;
+    if (right.source === undefined) return 1;
+    const bySource = left.source.localeCompare(right.source);
+    if (bySource !== 0) return Math.sign(bySource);
+  }
+  const a = left.range.start;
+  const b = right.range.start;
+  if (a.line !== b.line) return Math.sign(a.line - b.line);
+  if (a.character !== b.character) return Math.sign(a.character - b.character);
+  const leftCode = String(left.code);
+  const rightCode = String(right.code);
+  if (leftCode !== rightCode) return leftCode < rightCode ? -1 : 1;
+  return Math.sign(left.path.join().localeCompare(right.path.join()));
 }
 
 // ---------------------------------------------------------------------------------------------

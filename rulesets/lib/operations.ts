@@ -57,12 +57,21 @@ export const isWebhook = (op: Operation): boolean => op.jsonPath[0] === 'webhook
 export const apiOperations = (root: unknown): Operation[] => operations(root).filter(op => !isWebhook(op));
 
 /** `pageSize`, `page-size`, `Page_Size` → `page_size`: names compared by meaning, not style. */
-export const normalizeName = (name: string): string =>
-  name
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/[^A-Za-z0-9]+/g, '_')
-    .replace(/^_|_$/g, '')
-    .toLowerCase();
+export function normalizeName(name: string): string {
+  // Rules ask for the same few names (every operation's headers, for several rules): remember them.
+  let normal = normalized.get(name);
+  if (normal === undefined) {
+    normal = name
+      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+      .replace(/[^A-Za-z0-9]+/g, '_')
+      .replace(/^_|_$/g, '')
+      .toLowerCase();
+    if (normalized.size >= 10_000) normalized.clear();
+    normalized.set(name, normal);
+  }
+  return normal;
+}
+const normalized = new Map<string, string>();
 
 /** The operation's parameters in `location` (`query`, `header`, ...), with their normalized names. */
 export function parametersIn(op: Operation, location: string): (Parameter & { name: string })[] {
