@@ -53,53 +53,67 @@ function install(): void {
 // parser runs with plain objects that carry the same key order list; afterwards, an object whose
 // order a plain object keeps (no integer-like key out of place) stays plain, and any other becomes
 // the same proxy the parser would have built. Merge keys (`<<`), which copy keys into a mapping
-// without going through that list, leave the document to the parser as it is.
+// without going through that list, leave the document to the parser as it is: a text with what
+// reads as one is given to it directly (`<<<` in a shell example is no merge key), and a mapping
+// whose keys turn out not to be its order list's (a merge key spelt with escapes, a `__proto__`
+// key) sends the document there after all.
 
 type OrderedObjectLiteral = {
   default: <T extends object>(target: T) => T;
-  ORDER_KEY_ID: string;
+  getOrder: (target: object) => string[];
 };
 
 const Yaml = parsers.Yaml;
 
+/** What may be a merge key: `<<` (perhaps quoted) where a key starts, then `:`. */
+const MERGE_KEY = /(?:^|[\s{,?-])(["']?)<<\1\s*:/m;
+const KEYS_NOT_IN_ORDER = new Error('a mapping holds keys its order list does not');
+
 export const FastYaml: IParser = {
   ...Yaml,
   parse(text: string): IParserResult {
-    if (process.env.APILINT_REFERENCE_ENGINE === '1' || text.includes('<<')) return Yaml.parse(text) as IParserResult;
+    if (process.env.APILINT_REFERENCE_ENGINE === '1' || MERGE_KEY.test(text)) return Yaml.parse(text) as IParserResult;
     const literal = internalModule<OrderedObjectLiteral>('ordered-object-literal');
-    const orderKey = Symbol.for(literal.ORDER_KEY_ID);
-    const create = literal.default;
+    const { default: create, getOrder } = literal;
+    // Each mapping's key order is kept beside it, not on it: a property added to the object and
+    // deleted afterwards would leave every object of the document in V8's slow dictionary mode,
+    // and the resolver and every rule read them.
+    const orders = new Map<object, string[]>();
     literal.default = <T extends object>(target: T): T => {
-      Object.defineProperty(target, orderKey, { value: [], configurable: true });
+      orders.set(target, []);
       return target;
     };
+    literal.getOrder = target => orders.get(target) ?? getOrder(target);
     let result: IParserResult;
     try {
       result = Yaml.parse(text) as IParserResult;
     } finally {
       literal.default = create;
+      literal.getOrder = getOrder;
     }
-    result.data = restoreOrder(result.data, orderKey, create);
+    try {
+      result.data = restoreOrder(result.data, orders, create);
+    } catch (error) {
+      if (error !== KEYS_NOT_IN_ORDER) throw error;
+      return Yaml.parse(text) as IParserResult;
+    }
     return result;
   },
 } as IParser;
 
 /**
- * Bottom-up over the parsed data: each mapping built above loses its order list, and becomes a
- * key-order proxy where a plain object would list its keys in another order.
+ * Bottom-up over the parsed data: each mapping built above becomes a key-order proxy where a plain
+ * object would list its keys in another order, and stays as it is elsewhere.
  */
-function restoreOrder(data: unknown, orderKey: symbol, create: <T extends object>(target: T) => T): unknown {
-  const finish = (value: Record<string | symbol, unknown>): unknown => {
-    const order = value[orderKey] as string[];
-    delete value[orderKey];
+function restoreOrder(data: unknown, orders: Map<object, string[]>, create: <T extends object>(target: T) => T): unknown {
+  const finish = (value: Record<string, unknown>, order: string[]): unknown => {
     const keys = Object.keys(value);
     if (keys.length === order.length && keys.every((key, i) => key === order[i])) return value;
+    if (keys.length !== order.length || !order.every(key => Object.prototype.hasOwnProperty.call(value, key))) throw KEYS_NOT_IN_ORDER;
     const ordered = create({}) as Record<string, unknown>;
     for (const key of order) ordered[key] = value[key];
     return ordered;
   };
-  const isMapping = (value: unknown): value is Record<string | symbol, unknown> =>
-    value !== null && typeof value === 'object' && Object.prototype.hasOwnProperty.call(value, orderKey);
   // Post-order: children are final before their parent is copied.
   const stack: { holder: Record<string | number, unknown>; key: string | number; expanded: boolean }[] = [];
   const root = { value: data };
@@ -119,7 +133,8 @@ function restoreOrder(data: unknown, orderKey: symbol, create: <T extends object
       continue;
     }
     stack.pop();
-    if (isMapping(value)) top.holder[top.key] = finish(value);
+    const order = orders.get(value);
+    if (order) top.holder[top.key] = finish(value as Record<string, unknown>, order);
   }
   return root.value;
 }

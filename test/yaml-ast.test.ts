@@ -3,6 +3,7 @@
 // diagnostics and positions, also when the alias guard's syntax tree is handed to the parser.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { types } from 'node:util';
 import parsers from '@stoplight/spectral-parsers';
 import type { IParserResult, JsonPath } from '@stoplight/types';
 import { describe, expect, it } from 'vitest';
@@ -54,6 +55,10 @@ const CASES: Record<string, string> = {
   'numeric keys out of order': "responses:\n  '404': {description: a}\n  200: {description: b}\n  default: {}\nx: {b: 1, 10: 2, 9: 3}\ny: {1: a, 2: b}\n",
   'anchors and aliases': 'a: &a {x: 1, 2: y, 1: z}\nb: *a\nc: [*a, *a, {k: *a}]\nd: &d [1, 2]\ne: *d\n',
   'merge keys go to the parser': 'base: &b {x: 1, y: 2}\nchild:\n  <<: *b\n  z: 3\n',
+  'quoted and explicit merge keys': "base: &b {x: 1, y: 2}\none: {'<<': *b, z: 3}\ntwo:\n  ? <<\n  : *b\n",
+  'a merge key spelt with escapes': 'base: &b {x: 1, y: 2}\nchild:\n  "\\x3c\\x3c": *b\n  z: 3\n',
+  'a here-string is no merge key': "paths:\n  /a:\n    x-sample: |\n      cat <<< $(jq .x a.json)\n      cat <<EOF: x\n    b: 1\n",
+  'a __proto__ key': '__proto__: {polluted: true}\na: 1\n',
   'nulls, numbers and odd keys': "a: ~\nb: [null, ~, 1, 0x1f, 1e3, .inf, -.nan, true, 'yes', 2001-12-14]\n'': empty\n? complex\n: value\n",
   'duplicate keys': 'a: 1\nb: 2\na: 3\n',
   'tabs and broken YAML': 'a:\n\tb: 1\n',
@@ -75,6 +80,13 @@ describe('YAML documents', () => {
       expectSameParse(FastYaml.parse(text) as IParserResult, expected);
     });
   }
+
+  it('reads a document without merge keys into plain objects, not key-order proxies', () => {
+    // A proxy's every property read goes through a trap: rules and the resolver read every node.
+    const { data } = FastYaml.parse("openapi: 3.0.3\npaths:\n  /a:\n    get:\n      description: |\n        cat <<< $(jq .x a.json)\n      responses:\n        '200': {description: ok}\n        default: {description: error}\n") as IParserResult<Record<string, Record<string, unknown>>>;
+    expect(types.isProxy(data)).toBe(false);
+    expect(types.isProxy(data.paths!['/a'])).toBe(false);
+  });
 
   const files = [
     ...corpusEntries().filter(e => /\.ya?ml$/.test(e.name)).map(e => path.join(CORPUS, e.name)),
