@@ -136,6 +136,7 @@ interface LintContext {
   documentInventory: {
     document: DocumentLike;
     resolved: unknown;
+    unresolved: unknown;
     findAssociatedItemForPath(path: JsonPath, resolved: boolean): { path: JsonPath; missingPropertyPath: JsonPath; document: DocumentLike } | null;
   };
   results: IRuleResult[];
@@ -191,7 +192,7 @@ function installLintNode(message: (input: string, values: Record<string, unknown
     const inventory = context.documentInventory;
     for (const result of results) {
       const escapedJsonPath = (result.path ?? targetPath).map(decodeSegment);
-      const associatedItem = inventory.findAssociatedItemForPath(escapedJsonPath, rule.resolved);
+      const associatedItem = (rule.resolved ? directItem(inventory, escapedJsonPath) : undefined) ?? inventory.findAssociatedItemForPath(escapedJsonPath, rule.resolved);
       const path = associatedItem?.path ?? closestJsonPath(inventory.resolved, escapedJsonPath);
       const source = associatedItem?.document.source;
       const document = associatedItem?.document ?? inventory.document;
@@ -247,6 +248,22 @@ function installLintNode(message: (input: string, values: Record<string, unknown
       }
     }
   };
+}
+
+/**
+ * DocumentInventory.findAssociatedItemForPath's answer for a path that runs through the document
+ * itself with no `$ref` on the way (most findings): the path as it is, in the document. Its own
+ * search walks the resolved and unresolved documents up to three times and spells the path as a
+ * ref-map key segment by segment; a path that meets a `$ref` still goes there.
+ */
+function directItem(inventory: LintContext['documentInventory'], path: JsonPath) {
+  let piece = inventory.unresolved;
+  for (const segment of path) {
+    if (piece === null || typeof piece !== 'object' || typeof (piece as { $ref?: unknown }).$ref === 'string' || !(segment in piece)) return undefined;
+    piece = (piece as Record<string | number, unknown>)[segment];
+  }
+  if (piece !== null && typeof piece === 'object' && typeof (piece as { $ref?: unknown }).$ref === 'string') return undefined;
+  return { document: inventory.document, path, missingPropertyPath: path };
 }
 
 /** spectral-runtime's getClosestJsonPath. */
