@@ -12,8 +12,8 @@ export type { Severity };
 export const REPOSITORY_URL = 'https://github.com/apilint/apilint';
 export const docsUrl = (id: string): string => `${REPOSITORY_URL}/blob/main/docs/rules/${id}.md`;
 
-/** Code-unit order: for rule ids (ASCII) the order localeCompare gives, without its collator (~9 ms to set up). */
-export const compareAscii = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+/** Code-unit order, without localeCompare's collator (~10 ms to set up); for rule ids (ASCII) it is the same order. */
+export const compareCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** A JSON schema (draft 7) for a rule's options object. */
 export type OptionsSchema = {

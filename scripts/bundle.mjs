@@ -6,7 +6,9 @@
 // The modules apilint adjusts inside Spectral (src/internals.ts) are looked up at run time in the
 // unbundled code; here that module is replaced by static imports of the same files, so that the
 // bundle adjusts the copies it contains.
-import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -125,3 +127,28 @@ await build({
 });
 const size = statSync(path.join(outDir, 'cli.cjs')).size;
 console.log(`bundled dist/src/cli.js into dist/bundle/cli.cjs (${(size / 1e6).toFixed(1)} MB) in ${Date.now() - started} ms`);
+
+// The V8 code cache beside the bundle holds the functions compiled by the run that wrote it
+// (bin/apilint.js writes it after a run that found none). Written here by a run that goes the
+// usual ways (YAML and JSON documents, OpenAPI 2 and 3, event types, findings, the stylish, SARIF
+// and JSON reports, all on the main thread), every later run finds those functions compiled,
+// whatever the first command after an install was (`apilint --version` compiles next to nothing).
+const warmup = mkdtempSync(path.join(os.tmpdir(), 'apilint-warmup-'));
+try {
+  const reference = path.join(root, 'fixtures/reference-service.yaml');
+  const json = path.join(warmup, 'reference-service.json');
+  writeFileSync(json, JSON.stringify(require('@stoplight/spectral-parsers').Yaml.parse(readFileSync(reference, 'utf8')).data, null, 2));
+  const inputs = [reference, json, path.join(root, 'fixtures/events'), path.join(root, 'fixtures/cli/directory/nested/customers.json')];
+  const reports = ['-f', 'stylish', '-f', 'sarif', '-o', path.join(warmup, 'report.sarif'), '-f', 'json', '-o', path.join(warmup, 'report.json')];
+  const run = spawnSync(process.execPath, [path.join(root, 'bin/apilint.js'), 'lint', '--no-config', ...inputs, ...reports], {
+    cwd: root,
+    env: { ...process.env, APILINT_JOBS: '0', FORCE_COLOR: '0' },
+    encoding: 'utf8',
+  });
+  if (run.status !== 1) throw new Error(`the code cache warm-up run ended with ${run.status} (expected 1, findings):\n${run.stderr}`);
+} finally {
+  rmSync(warmup, { recursive: true, force: true });
+}
+const cache = readdirSync(outDir).find(f => f.endsWith('.v8cache'));
+if (!cache) throw new Error('the warm-up run wrote no code cache');
+console.log(`code cache ${cache} (${(statSync(path.join(outDir, cache)).size / 1e6).toFixed(1)} MB) from a warm-up run`);

@@ -1,7 +1,7 @@
 // Every rule id apilint can report, with its metadata: the ruleset's rules plus the findings the
 // engine itself produces about `$ref`s. `apilint rules`, SARIF `rules[]` and the docs read this.
 import { rules } from '../rulesets/rules/index.js';
-import { compareAscii, docsUrl, type Severity } from '../rulesets/rule.js';
+import { compareCodeUnits, docsUrl, type Severity } from '../rulesets/rule.js';
 
 export interface RuleInfo {
   id: string;
@@ -62,6 +62,6 @@ const ENGINE_RULES: Omit<RuleInfo, 'docsUrl' | 'recommended'>[] = [
 export const catalogue: readonly RuleInfo[] = [
   ...rules.map(r => ({ ...r, recommended: r.recommended !== false, docsUrl: docsUrl(r.id) })),
   ...ENGINE_RULES.map(r => ({ ...r, recommended: true, docsUrl: docsUrl(r.id) })),
-].sort((a, b) => compareAscii(a.id, b.id));
+].sort((a, b) => compareCodeUnits(a.id, b.id));
 
 export const ruleInfo = (id: string): RuleInfo | undefined => catalogue.find(r => r.id === id);

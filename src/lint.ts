@@ -5,7 +5,7 @@ import type { JsonPath } from '@stoplight/types';
 import { buildRuleset, type BuildOptions } from '../rulesets/index.js';
 import { AT_KEY } from '../rulesets/lib/oas.js';
 import { isKnownRemoteRef } from '../rulesets/lib/known-refs.js';
-import { compareAscii, loweredSeverity, type Severity } from '../rulesets/rule.js';
+import { compareCodeUnits, loweredSeverity, type Severity } from '../rulesets/rule.js';
 import { DEFAULT_MAX_FILE_SIZE } from './limits.js';
 import { STDIN, type LoadedDocument } from './load.js';
 import { displayPath } from './paths.js';
@@ -163,7 +163,7 @@ function cleanRefError(message: string, cwd: string): string {
 export function compareFindings(a: Finding, b: Finding): number {
   // localeCompare only between files (its first call sets up ICU's collator, ~9 ms at start-up);
   // rule ids are ASCII kebab-case, where code-unit order is the same.
-  return (a.file === b.file ? 0 : a.file.localeCompare(b.file)) || a.line - b.line || a.column - b.column || compareAscii(a.ruleId, b.ruleId);
+  return (a.file === b.file ? 0 : a.file.localeCompare(b.file)) || a.line - b.line || a.column - b.column || compareCodeUnits(a.ruleId, b.ruleId);
 }
 
 installKeyLocations();

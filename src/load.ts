@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { IParser } from '@stoplight/spectral-parsers';
 import type { IParserResult } from '@stoplight/types';
 import { eventTypes, isOpenApi } from '../rulesets/formats.js';
+import { compareCodeUnits } from '../rulesets/rule.js';
 import { FastJson } from './json-parser.js';
 import { FastYaml, parseYamlAst, reuseYamlAst, yamlAstParser } from './yaml-ast.js';
 import { DEFAULT_MAX_FILE_SIZE, NotAFileError, readBounded, readStreamBounded, safeText, SizeLimitError, formatSize } from './limits.js';
@@ -91,7 +92,8 @@ export async function expandInputs(inputs: readonly string[], cwd: string): Prom
 async function walk(dir: string): Promise<string[]> {
   const out: string[] = [];
   const entries = await readdir(dir, { withFileTypes: true });
-  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+  // Code-unit order (as `LC_ALL=C ls`): the same on every machine, and no ICU collator to set up.
+  for (const entry of entries.sort((a, b) => compareCodeUnits(a.name, b.name))) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
       if (!SKIPPED_DIRECTORIES.has(entry.name) && !entry.name.startsWith('.')) for (const file of await walk(full)) out.push(file);
