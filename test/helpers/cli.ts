@@ -30,8 +30,9 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRes
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    // Decoded as a stream: a character split between two chunks must not become two U+FFFD.
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', reject);
     child.on('close', code => resolve({ code, stdout, stderr }));
     child.stdin.end(options.input ?? '');
