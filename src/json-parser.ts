@@ -57,17 +57,24 @@ export const FastJson: IParser = {
 } as IParser;
 
 export function parseJson(text: string): IParserResult {
-  const fallback = () => Json.parse(text) as IParserResult;
+  return parseJsonFast(text) ?? (Json.parse(text) as IParserResult);
+}
+
+/**
+ * The fast reading, or undefined where Spectral's parser must read the text. What it reads nests
+ * less than MAX_DEPTH deep.
+ */
+export function parseJsonFast(text: string): IParserResult | undefined {
   // JSON.parse makes `__proto__` an own key; Spectral's parser sets the prototype.
-  if (text.includes('"__proto__"')) return fallback();
+  if (text.includes('"__proto__"')) return undefined;
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    return fallback();
+    return undefined;
   }
   const scan = scanText(text);
-  if (!scan || scan.members !== countKeys(data)) return fallback();
+  if (!scan || scan.members !== countKeys(data)) return undefined;
   const index = new TextIndex(text, scan.starts, scan.ends);
   if (scan.reordered.length > 0) data = restoreKeyOrder(data, scan.reordered, index);
   const result: FastResult = { data, diagnostics: [], ast: undefined, lineMap: undefined, index } as unknown as FastResult;
