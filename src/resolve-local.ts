@@ -348,6 +348,9 @@ function resolveLocal(inner: Resolver, source: unknown, opts: Record<string, unk
   const resolveRef = (ref: string) => {
     if (!ref.startsWith('#/')) throw new Unsupported('not a local ref');
     const parentPointer = `#/${parentPath.map(encodeSegment).join('/')}`;
+    // The path this pointer reads back as is the one just encoded, unless a key holds `%`
+    // (pointerToPath decodes percent-escapes): remember it rather than decode it later.
+    if (!parentPointer.includes('%') && !paths.has(parentPointer)) paths.set(parentPointer, parentPath.slice());
     const targetPointer = ref;
     const targetPath = toPath(targetPointer);
     let referencesParent = targetPath.length > 0;
