@@ -179,7 +179,9 @@ const ensureStop = (message: string) => (/[.?!]$/.test(message) ? message : `${m
 /**
  * A failed `oneOf`/`anyOf` comes after the errors of each of its branches, all at or below its
  * own instance. One branch error says more than the list: take the deepest one, skipping
- * branch-selection mismatches (`in: query` against the header branch) while others remain.
+ * branch-selection mismatches (`in: query` against the header branch) while others remain. Among
+ * the deepest, the one most branches report: an unknown key in a 2.0 query parameter fails every
+ * branch, while "missing schema" comes from the body branch alone.
  */
 function collapseAlternatives(root: unknown, errors: AjvError[]): AjvError[] {
   const out: AjvError[] = [];
@@ -197,7 +199,12 @@ function collapseAlternatives(root: unknown, errors: AjvError[]): AjvError[] {
     };
     const telling = branch.filter(b => !isSelector(b));
     const candidates = telling.length > 0 ? telling : branch;
-    const best = candidates.reduce<AjvError | undefined>((a, b) => (a && pathOf(a).length >= pathOf(b).length ? a : b), undefined);
+    const depth = Math.max(...candidates.map(b => pathOf(b).length));
+    const deepest = candidates.filter(b => pathOf(b).length === depth);
+    const keyOf = (b: AjvError) => `${b.instancePath}\u0000${b.keyword}\u0000${JSON.stringify(b.params)}`;
+    const reports = new Map<string, number>();
+    for (const b of deepest) reports.set(keyOf(b), (reports.get(keyOf(b)) ?? 0) + 1);
+    const best = deepest.reduce<AjvError | undefined>((a, b) => (a && reports.get(keyOf(a))! >= reports.get(keyOf(b))! ? a : b), undefined);
     out.push(best ?? e);
   }
   return out;

@@ -116,6 +116,23 @@ paths:
     errors: [{ line: 9, message: '"required" must be true.' }],
   },
   {
+    name: '2.0: an unknown key in a query parameter is named, not the body form\'s missing schema',
+    document: `swagger: '2.0'
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    get:
+      parameters:
+        - name: limit
+          in: query
+          type: integer
+          colour: red
+      responses:
+        200: {description: OK}
+`,
+    errors: [{ line: 10, message: 'Property "colour" is not allowed here.' }],
+  },
+  {
     name: '2.0: extensions anywhere and unquoted response codes pass',
     document: 'fixtures/rules/openapi-valid/extensions-2.0.yaml',
     errors: [],
