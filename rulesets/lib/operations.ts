@@ -18,16 +18,14 @@ import {
   type Response,
 } from './oas.js';
 import { schemaTypes } from './schemas.js';
+import { stringList } from './options.js';
 
 /** Paths of infrastructure endpoints that are not part of the resource API. */
 export const DEFAULT_MONITORING_PATHS: readonly string[] = ['/health', '/metrics', '/status', '/ping'];
 
 /** The `monitoringPaths` option, shared by every rule that leaves monitoring endpoints out; `why` ends its description. */
-export const monitoringPathsOption = (why: string) => ({
-  type: 'array',
-  items: { type: 'string', minLength: 1 },
-  description: `Monitoring endpoints: a path ending with one of these (no parameter before it; /health also matches /v1/health), ${why}.`,
-});
+export const monitoringPathsOption = (why: string) =>
+  stringList(`Monitoring endpoints: a path ending with one of these (no parameter before it; /health also matches /v1/health), ${why}.`, { nonEmpty: true });
 
 const segments = (path: string): string[] => path.split('/').filter(s => s !== '');
 const isTemplate = (segment: string): boolean => /^\{[^}]*\}$/.test(segment);

@@ -1,6 +1,7 @@
 import { defineRule } from '../rule.js';
 import { atKey, isObject } from '../lib/oas.js';
 import { schemaIndex, schemaTypes } from '../lib/schemas.js';
+import { stringList } from '../lib/options.js';
 
 interface Options {
   names: string[];
@@ -32,8 +33,8 @@ export default defineRule<Options>({
     schema: {
       type: 'object',
       properties: {
-        names: { type: 'array', items: { type: 'string' }, description: 'Property names that hold links.' },
-        suffixes: { type: 'array', items: { type: 'string' }, description: 'Property name endings that hold links.' },
+        names: stringList('Property names that hold links.'),
+        suffixes: stringList('Property name endings that hold links.'),
       },
       additionalProperties: false,
     },

@@ -3,6 +3,7 @@ import { defineRule } from '../rule.js';
 import { atKey, isObject } from '../lib/oas.js';
 import { schemaIndex, schemaTypes } from '../lib/schemas.js';
 import { nameWords, quote } from '../lib/fields.js';
+import { stringList } from '../lib/options.js';
 
 const PREPOSITIONS = new Set(['to', 'for', 'of', 'by', 'in', 'on', 'with', 'per', 'from']);
 // Past participles (`added`, `shared`, `blocked`), not nouns like `feed` or `bed`.
@@ -44,11 +45,7 @@ export default defineRule<Options>({
     schema: {
       type: 'object',
       properties: {
-        collectiveNouns: {
-          type: 'array',
-          items: { type: 'string' },
-          description: 'Singular words that name a collection and are accepted as the head noun of an array name.',
-        },
+        collectiveNouns: stringList('Singular words that name a collection and are accepted as the head noun of an array name.'),
       },
       additionalProperties: false,
     },

@@ -9,14 +9,13 @@ import {
   monitoringPathsOption,
   pagination,
 } from '../lib/operations.js';
+import { stringList } from '../lib/options.js';
 
 interface Options {
   cursorParameters: string[];
   limitParameters: string[];
   monitoringPaths: string[];
 }
-
-const names = { type: 'array', items: { type: 'string', minLength: 1 } };
 
 export default defineRule<Options>({
   id: 'collections-paginated',
@@ -35,8 +34,8 @@ export default defineRule<Options>({
     schema: {
       type: 'object',
       properties: {
-        cursorParameters: { ...names, description: 'Query parameters that select a page (normalized comparison: pageToken = page_token).' },
-        limitParameters: { ...names, description: 'Query parameters that bound the page size.' },
+        cursorParameters: stringList('Query parameters that select a page (normalized comparison: pageToken = page_token).', { nonEmpty: true }),
+        limitParameters: stringList('Query parameters that bound the page size.', { nonEmpty: true }),
         monitoringPaths: monitoringPathsOption('which need no pagination'),
       },
       additionalProperties: false,

@@ -3,6 +3,7 @@ import { eventSchema, eventSubSchemas, eventTypeNodes, schemaFinding } from '../
 import { nameWords } from '../lib/fields.js';
 import { isObject } from '../lib/oas.js';
 import { eventTypes, oas2, oas3 } from '../formats.js';
+import { stringList } from '../lib/options.js';
 
 interface Options {
   names: string[];
@@ -30,11 +31,7 @@ export default defineRule<Options>({
     schema: {
       type: 'object',
       properties: {
-        names: {
-          type: 'array',
-          items: { type: 'string' },
-          description: 'Terms (snake_case) that mark a property as sensitive when its name contains them as whole words.',
-        },
+        names: stringList('Terms (snake_case) that mark a property as sensitive when its name contains them as whole words.'),
       },
       additionalProperties: false,
     },

@@ -2,6 +2,7 @@ import type { JsonPath } from '@stoplight/types';
 import { defineRule } from '../rule.js';
 import { isCapitalisedKebabCase, toCapitalisedKebabCase } from '../lib/naming.js';
 import { allParameters, atKey, isObject, operations, responses, type Obj } from '../lib/oas.js';
+import { stringList } from '../lib/options.js';
 
 interface Options {
   allowed: string[];
@@ -42,11 +43,7 @@ export default defineRule<Options>({
     schema: {
       type: 'object',
       properties: {
-        allowed: {
-          type: 'array',
-          items: { type: 'string' },
-          description: 'Header names accepted as spelled: standard headers whose specification spells them otherwise.',
-        },
+        allowed: stringList('Header names accepted as spelled: standard headers whose specification spells them otherwise.'),
       },
       additionalProperties: false,
     },

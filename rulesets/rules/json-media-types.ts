@@ -1,6 +1,7 @@
 import type { JsonPath } from '@stoplight/types';
 import { defineRule } from '../rule.js';
 import { isJsonMediaType, isObject, isOas2, operations, parameters, responses, type Obj } from '../lib/oas.js';
+import { stringList } from '../lib/options.js';
 
 const DATA_FORMATS = [
   'application/octet-stream', 'application/pdf', 'application/zip', 'application/gzip', 'application/x-ndjson',
@@ -126,11 +127,7 @@ export default defineRule<{ allowed: string[] }>({
     schema: {
       type: 'object',
       properties: {
-        allowed: {
-          type: 'array',
-          items: { type: 'string' },
-          description: 'Data formats accepted besides JSON (`type/subtype`, or `type/*` for a whole family).',
-        },
+        allowed: stringList('Data formats accepted besides JSON (`type/subtype`, or `type/*` for a whole family).'),
       },
       additionalProperties: false,
     },

@@ -1,6 +1,7 @@
 import { defineRule } from '../rule.js';
 import { atKey, isObject, type Obj } from '../lib/oas.js';
 import { schemaIndex, schemaTypes, type PropertyNode } from '../lib/schemas.js';
+import { stringList } from '../lib/options.js';
 
 interface Options {
   names: string[];
@@ -48,8 +49,8 @@ export default defineRule<Options>({
     schema: {
       type: 'object',
       properties: {
-        names: { type: 'array', items: { type: 'string' }, description: 'Property names that hold money.' },
-        suffixes: { type: 'array', items: { type: 'string' }, description: 'Property name endings that hold money.' },
+        names: stringList('Property names that hold money.'),
+        suffixes: stringList('Property name endings that hold money.'),
       },
       additionalProperties: false,
     },

@@ -2,6 +2,7 @@ import { defineRule } from '../rule.js';
 import { atKey, isObject, type Obj } from '../lib/oas.js';
 import { schemaIndex, subschemas } from '../lib/schemas.js';
 import { errorResponseBodies } from '../lib/status-codes.js';
+import { stringList } from '../lib/options.js';
 
 interface Options {
   names: string[];
@@ -26,7 +27,7 @@ export default defineRule<Options>({
     schema: {
       type: 'object',
       properties: {
-        names: { type: 'array', items: { type: 'string' }, description: 'Property names that carry stack traces.' },
+        names: stringList('Property names that carry stack traces.'),
       },
       additionalProperties: false,
     },

@@ -1,6 +1,7 @@
 import { defineRule } from '../rule.js';
 import { operations } from '../lib/oas.js';
 import { normalizeName, parametersIn } from '../lib/operations.js';
+import { stringList } from '../lib/options.js';
 
 interface Options {
   names: string[];
@@ -22,11 +23,7 @@ export default defineRule<Options>({
     schema: {
       type: 'object',
       properties: {
-        names: {
-          type: 'array',
-          items: { type: 'string', minLength: 1 },
-          description: 'Offset-style query parameter names (compared normalized: pageNumber = page_number).',
-        },
+        names: stringList('Offset-style query parameter names (compared normalized: pageNumber = page_number).', { nonEmpty: true }),
       },
       additionalProperties: false,
     },

@@ -1,5 +1,6 @@
 import { defineRule } from '../rule.js';
 import { DEFAULT_AMBIGUOUS_VERBS, DEFAULT_VERBS, pathSegments, segmentVerb } from '../lib/naming.js';
+import { stringList } from '../lib/options.js';
 
 interface Options {
   verbs: string[];
@@ -13,8 +14,6 @@ const METHOD_OF: Record<string, string> = {
   update: 'PUT or PATCH', modify: 'PUT or PATCH', edit: 'PUT or PATCH', patch: 'PATCH', set: 'PUT', save: 'PUT', upsert: 'PUT',
   delete: 'DELETE', remove: 'DELETE', destroy: 'DELETE',
 };
-
-const list = { type: 'array', items: { type: 'string' } } as const;
 
 export default defineRule<Options>({
   id: 'path-no-verbs',
@@ -32,8 +31,8 @@ export default defineRule<Options>({
     schema: {
       type: 'object',
       properties: {
-        verbs: { ...list, description: 'Words that make a segment an action wherever they appear in it (`get-orders`, `bulkDelete`).' },
-        ambiguousVerbs: { ...list, description: 'Words that are verbs or nouns: flagged only when they are the whole segment (`/search`, but not `/search-results`).' },
+        verbs: stringList('Words that make a segment an action wherever they appear in it (`get-orders`, `bulkDelete`).'),
+        ambiguousVerbs: stringList('Words that are verbs or nouns: flagged only when they are the whole segment (`/search`, but not `/search-results`).'),
       },
       additionalProperties: false,
     },

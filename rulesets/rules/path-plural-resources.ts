@@ -13,6 +13,7 @@ import {
 } from '../lib/naming.js';
 import { isObject } from '../lib/oas.js';
 import { apiOperations, collectionResponse, normalizeName } from '../lib/operations.js';
+import { stringList } from '../lib/options.js';
 
 interface Options {
   allowed: string[];
@@ -56,11 +57,7 @@ export default defineRule<Options>({
     schema: {
       type: 'object',
       properties: {
-        allowed: {
-          type: 'array',
-          items: { type: 'string' },
-          description: 'Segments or last words accepted as plural (compared case-insensitively), for names the pluralizer misjudges.',
-        },
+        allowed: stringList('Segments or last words accepted as plural (compared case-insensitively), for names the pluralizer misjudges.'),
       },
       additionalProperties: false,
     },

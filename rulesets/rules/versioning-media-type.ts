@@ -1,5 +1,6 @@
 import { defineRule } from '../rule.js';
 import { allParameters } from '../lib/oas.js';
+import { stringList } from '../lib/options.js';
 
 interface Options {
   names: string[];
@@ -24,11 +25,7 @@ export default defineRule<Options>({
     schema: {
       type: 'object',
       properties: {
-        names: {
-          type: 'array',
-          items: { type: 'string', minLength: 1 },
-          description: 'Query parameter and header names that select an API version (compared ignoring case, "-", "_" and ".").',
-        },
+        names: stringList('Query parameter and header names that select an API version (compared ignoring case, "-", "_" and ".").', { nonEmpty: true }),
       },
       additionalProperties: false,
     },
