@@ -1,5 +1,5 @@
 import { defineRule } from '../rule.js';
-import { atKey, responseBodies, responses } from '../lib/oas.js';
+import { atKey, operationName, responseBodies, responses } from '../lib/oas.js';
 import { apiOperations, isArraySchema, isBatchOperation, isBulkShaped, objectProperties } from '../lib/operations.js';
 
 /** A multi-status body: per-item outcomes, as an array or an object holding one. */
@@ -21,7 +21,7 @@ export default defineRule({
   given: '$',
   check(root) {
     return apiOperations(root).flatMap(op => {
-      const name = `${op.method.toUpperCase()} ${op.path}`;
+      const name = operationName(op);
       const multiStatus = responses(op).find(r => r.code === '207');
       if (isBatchOperation(root, op)) {
         if (!multiStatus) return [{ message: `${name} is a batch or bulk operation but does not answer 207: report each item's outcome in a 207 response.`, path: [...op.jsonPath] }];

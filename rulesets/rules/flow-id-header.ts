@@ -1,4 +1,5 @@
 import { defineRule } from '../rule.js';
+import { operationName } from '../lib/oas.js';
 import { apiOperations, headerParameter } from '../lib/operations.js';
 
 export default defineRule({
@@ -19,7 +20,7 @@ export default defineRule({
     return apiOperations(root)
       .filter(op => !headerParameter(op, 'X-Flow-ID'))
       .map(op => ({
-        message: `${op.method.toUpperCase()} ${op.path} does not accept the "X-Flow-ID" header: add it as a header parameter (a shared one via $ref).`,
+        message: `${operationName(op)} does not accept the "X-Flow-ID" header: add it as a header parameter (a shared one via $ref).`,
         path: [...op.jsonPath],
       }));
   },

@@ -1,5 +1,5 @@
 import { defineRule } from '../rule.js';
-import { atKey, responseHeaders, responses } from '../lib/oas.js';
+import { atKey, operationName, responseHeaders, responses } from '../lib/oas.js';
 import { apiOperations } from '../lib/operations.js';
 
 export default defineRule({
@@ -29,7 +29,7 @@ export default defineRule({
               path: atKey([...r.jsonPath, 'headers', contentLocation.name]),
             }];
           }
-          return [{ message: `The 201 response of ${op.method.toUpperCase()} ${op.path} declares no "Location" header: add it with the URI of the created resource.`, path: [...op.jsonPath] }];
+          return [{ message: `The 201 response of ${operationName(op)} declares no "Location" header: add it with the URI of the created resource.`, path: [...op.jsonPath] }];
         }),
     );
   },

@@ -1,6 +1,6 @@
 import type { IFunctionResult } from '@stoplight/spectral-core';
 import { defineRule } from '../rule.js';
-import { atKey, isObject, operations } from '../lib/oas.js';
+import { atKey, isObject, operationName, operations } from '../lib/oas.js';
 import { effectiveSecurity, effectiveSecurityPath, schemesLocation, securitySchemes } from '../lib/security.js';
 
 export default defineRule({
@@ -25,7 +25,7 @@ export default defineRule({
       if (op.jsonPath[0] === 'webhooks') continue;
       const listPath = effectiveSecurityPath(root, op);
       const requirements = effectiveSecurity(root, op);
-      const name = `${op.method.toUpperCase()} ${op.path}`;
+      const name = operationName(op);
       if (!listPath) {
         report({ message: `Operation "${name}" has no security requirement: add one to the operation or the document.`, path: op.jsonPath });
         continue;

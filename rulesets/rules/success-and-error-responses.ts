@@ -1,5 +1,5 @@
 import { defineRule } from '../rule.js';
-import { isObject, operations } from '../lib/oas.js';
+import { isObject, operationName, operations } from '../lib/oas.js';
 import { isErrorResponseCode, statusClass } from '../lib/status-codes.js';
 
 export default defineRule({
@@ -26,7 +26,7 @@ export default defineRule({
       const lacking = [success ? '' : 'success (2xx or 3xx)', error ? '' : 'error (4xx, 5xx or "default")'].filter(Boolean);
       return [
         {
-          message: `Operation "${op.method.toUpperCase()} ${op.path}" documents no ${lacking.join(' and no ')} response: add ${lacking.length > 1 ? 'them' : 'one'}.`,
+          message: `Operation "${operationName(op)}" documents no ${lacking.join(' and no ')} response: add ${lacking.length > 1 ? 'them' : 'one'}.`,
           path: codes ? [...op.jsonPath, 'responses'] : op.jsonPath,
         },
       ];
