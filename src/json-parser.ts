@@ -45,7 +45,7 @@ export const referenceEngine = (): boolean => process.env.APILINT_REFERENCE_ENGI
 
 export const FastJson: IParser = {
   parse(text: string): IParserResult {
-    return referenceEngine() ? (Json.parse(text) as IParserResult) : parseJson(text);
+    return referenceEngine() ? parseJsonWithSpectral(text) : parseJson(text);
   },
   getLocationForJsonPath(result: IParserResult, path: JsonPath, closest?: boolean) {
     const index = (result as FastResult).index;
@@ -57,8 +57,11 @@ export const FastJson: IParser = {
 } as IParser;
 
 export function parseJson(text: string): IParserResult {
-  return parseJsonFast(text) ?? (Json.parse(text) as IParserResult);
+  return parseJsonFast(text) ?? parseJsonWithSpectral(text);
 }
+
+/** Spectral's own JSON parser: recursive, so only for text whose nesting has been bounded. */
+export const parseJsonWithSpectral = (text: string): IParserResult => Json.parse(text) as IParserResult;
 
 /**
  * The fast reading, or undefined where Spectral's parser must read the text. What it reads nests

@@ -7,7 +7,7 @@ import type { IParser } from '@stoplight/spectral-parsers';
 import type { IParserResult } from '@stoplight/types';
 import { eventTypes, isOpenApi } from '../rulesets/formats.js';
 import { compareCodeUnits } from '../rulesets/rule.js';
-import { FastJson, parseJsonFast, referenceEngine } from './json-parser.js';
+import { FastJson, parseJsonFast, parseJsonWithSpectral, referenceEngine } from './json-parser.js';
 import { FastYaml, parseYamlAst, reuseYamlAst, yamlAstParser } from './yaml-ast.js';
 import { DEFAULT_MAX_FILE_SIZE, NotAFileError, readBounded, readStreamBounded, safeText, SizeLimitError, formatSize } from './limits.js';
 
@@ -149,7 +149,8 @@ export function parseDocument(text: string, source: string, explicit = true): Lo
   let result: IParserResult;
   try {
     if (!json) guardAliases(text, source);
-    result = fast ?? (base.parse(text) as IParserResult);
+    // Where the fast JSON reader gave up, Spectral's parser reads the text (not the fast one again).
+    result = fast ?? (json ? parseJsonWithSpectral(text) : (FastYaml.parse(text) as IParserResult));
   } catch (error) {
     if (error instanceof InputError) throw error;
     if (error instanceof RangeError) throw new InputError(source, 'nesting too deep to parse');
