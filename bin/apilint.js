@@ -9,6 +9,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
 import vm from 'node:vm';
 import { isMainThread, workerData } from 'node:worker_threads';
 
@@ -40,7 +41,7 @@ if (worker) {
  * Where that folder is read-only the bundle simply runs uncached.
  */
 function loadBundle(file) {
-  const cacheFile = `${file}.${process.version}-${process.arch}.v8cache`;
+  const cacheFile = `${file}.${process.version}-${process.arch}${flagsSuffix()}.v8cache`;
   const source = readFileSync(file, 'utf8');
   let cachedData;
   try {
@@ -59,7 +60,13 @@ function loadBundle(file) {
   module.loaded = true;
   if (isMainThread && (cachedData === undefined || script.cachedDataRejected)) {
     // After the run, so that the cache holds the functions the run compiled, not only the top level.
+    // V8 drops the bytecode of functions that ran once, long ago, such as each module's top level:
+    // the largest, Spectral's compiled OpenAPI validators (1 MB), was then parsed again on every
+    // run, a fifth of a small spec's time. So the run keeps all bytecode, and the flag is set back
+    // before the cache is written: V8 rejects a cache written under other flags.
+    v8.setFlagsFromString('--no-flush-bytecode');
     process.once('exit', () => {
+      v8.setFlagsFromString('--flush-bytecode');
       try {
         const temp = `${cacheFile}.${process.pid}.tmp`;
         writeFileSync(temp, script.createCachedData());
@@ -70,4 +77,18 @@ function loadBundle(file) {
     });
   }
   return module.exports;
+}
+
+/**
+ * V8 rejects a code cache written under other flags (a heap size in NODE_OPTIONS, say), and a
+ * run that rejected it would write its own in its place: runs with and without the flags would
+ * then replace each other's cache on every call. Each set of node flags has its own cache file;
+ * the build writes the one for none.
+ */
+function flagsSuffix() {
+  const flags = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ').trim();
+  if (flags === '') return '';
+  let hash = 5381;
+  for (let i = 0; i < flags.length; i++) hash = Math.imul(hash, 33) ^ flags.charCodeAt(i);
+  return `-flags${(hash >>> 0).toString(36)}`;
 }

@@ -17,13 +17,15 @@ export interface CliOptions {
   env?: NodeJS.ProcessEnv;
   /** Extra node flags, e.g. a heap limit. */
   nodeArgs?: string[];
+  /** Another copy of the launcher than the repository's. */
+  bin?: string;
 }
 
 export function runCli(args: string[], options: CliOptions = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, ...options.env };
     for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
-    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), BIN, ...args], {
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.bin ?? BIN, ...args], {
       cwd: options.cwd ?? ROOT,
       env,
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -1,0 +1,53 @@
+// The bundled CLI loads with the V8 code cache that the build writes beside it (bin/apilint.js,
+// scripts/bundle.mjs). V8 rejects a cache written under other flags, and a run that rejects it
+// writes its own: these tests catch a cache that plain runs reject (each run would then compile
+// everything and rewrite it) and runs with node flags taking the plain runs' cache over.
+import { cpSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './helpers/cli.js';
+import { REFERENCE_SPEC, ROOT } from './helpers/lint.js';
+
+/** A copy of the installed CLI (launcher, bundle and cache), so that these runs write nowhere else. */
+let install: string;
+const bundleDir = () => path.join(install, 'dist/bundle');
+const caches = () => readdirSync(bundleDir()).filter(f => f.endsWith('.v8cache')).sort();
+const PLAIN = `cli.cjs.${process.version}-${process.arch}.v8cache`;
+// Not inherited: the runs below choose their node flags themselves.
+const env = { NODE_OPTIONS: undefined };
+
+beforeAll(() => {
+  install = mkdtempSync(path.join(tmpdir(), 'apilint-code-cache-'));
+  // The build's files only: other tests' runs with node flags may have added caches of their own.
+  for (const item of ['bin', 'package.json', 'dist/bundle/cli.cjs', `dist/bundle/${PLAIN}`]) cpSync(path.join(ROOT, item), path.join(install, item), { recursive: true });
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(install, 'node_modules'), 'dir');
+});
+
+describe('the code cache', () => {
+  it('is written by the build and accepted by a plain run, which leaves it as it is', { timeout: 60_000 }, async () => {
+    expect(caches()).toEqual([PLAIN]);
+    const before = readFileSync(path.join(bundleDir(), PLAIN));
+    const result = await runCli(['lint', REFERENCE_SPEC], { env, bin: path.join(install, 'bin/apilint.js') });
+    expect(result.stdout).toContain('No problems');
+    expect(result.code).toBe(0);
+    expect(caches()).toEqual([PLAIN]);
+    expect(readFileSync(path.join(bundleDir(), PLAIN)).equals(before)).toBe(true);
+  });
+
+  it('is kept per set of node flags, so that runs with and without them do not replace each other', { timeout: 60_000 }, async () => {
+    const plain = readFileSync(path.join(bundleDir(), PLAIN));
+    const bin = path.join(install, 'bin/apilint.js');
+    const flagged = await runCli(['lint', REFERENCE_SPEC], { env, bin, nodeArgs: ['--max-old-space-size=333'] });
+    expect(flagged.code).toBe(0);
+    const own = caches().filter(f => f !== PLAIN);
+    expect(own).toHaveLength(1);
+    expect(own[0]).toMatch(/-flags\w+\.v8cache$/);
+    const written = readFileSync(path.join(bundleDir(), own[0]!));
+    // The second run with the same flags accepts the cache the first one wrote.
+    expect((await runCli(['lint', REFERENCE_SPEC], { env: { NODE_OPTIONS: '--max-old-space-size=333' }, bin })).code).toBe(0);
+    expect((await runCli(['lint', REFERENCE_SPEC], { env, bin, nodeArgs: ['--max-old-space-size=333'] })).code).toBe(0);
+    expect(readFileSync(path.join(bundleDir(), own[0]!)).equals(written)).toBe(true);
+    expect(readFileSync(path.join(bundleDir(), PLAIN)).equals(plain)).toBe(true);
+  });
+});
