@@ -42,7 +42,8 @@ if (worker) {
  */
 function loadBundle(file) {
   const cacheFile = `${file}.${process.version}-${process.arch}${flagsSuffix()}.v8cache`;
-  const source = readFileSync(file, 'utf8');
+  // The build makes the bundle pure ASCII, which reads fastest as Latin-1 (the same characters).
+  const source = readFileSync(file, 'latin1');
   let cachedData;
   try {
     cachedData = readFileSync(cacheFile);

@@ -117,7 +117,9 @@ await build({
       },
     },
   ],
-  output: { dir: outDir, format: 'cjs', entryFileNames: 'cli.cjs', codeSplitting: false },
+  // ASCII only: Node reads a pure-ASCII file into a one-byte string several times faster (the
+  // 3.6 MB bundle took 12–17 ms to decode as UTF-8), and V8 scans it as one-byte source.
+  output: { dir: outDir, format: 'cjs', entryFileNames: 'cli.cjs', codeSplitting: false, charset: 'ascii' },
   logLevel: 'warn',
   onLog(level, log, handler) {
     // The compiled CLI imports run.js both ways; one chunk is what we want.
@@ -125,7 +127,15 @@ await build({
     handler(level, log);
   },
 });
-const size = statSync(path.join(outDir, 'cli.cjs')).size;
+// rolldown escapes non-ASCII characters in code; comments keep theirs. Escaped there too, the file
+// is pure ASCII (one line in code would make the build fail here instead).
+const bundleFile = path.join(outDir, 'cli.cjs');
+const bundled = readFileSync(bundleFile, 'utf8');
+for (const line of bundled.split('\n')) {
+  if (/[^\x00-\x7f]/.test(line) && !/^\s*(?:\/\*|\*|\/\/)/.test(line)) throw new Error(`non-ASCII code in the bundle: ${line.trim().slice(0, 80)}`);
+}
+writeFileSync(bundleFile, bundled.replace(/[^\x00-\x7f]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+const size = statSync(bundleFile).size;
 console.log(`bundled dist/src/cli.js into dist/bundle/cli.cjs (${(size / 1e6).toFixed(1)} MB) in ${Date.now() - started} ms`);
 
 // The V8 code cache beside the bundle holds the functions compiled by the run that wrote it

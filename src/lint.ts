@@ -166,8 +166,9 @@ export function compareFindings(a: Finding, b: Finding): number {
   return (a.file === b.file ? 0 : a.file.localeCompare(b.file)) || a.line - b.line || a.column - b.column || compareCodeUnits(a.ruleId, b.ruleId);
 }
 
-installKeyLocations();
+// The speedups first: they replace DocumentInventory's ref-map search, which the key locations wrap.
 installSpeedups();
+installKeyLocations();
 
 
 /**
