@@ -16,6 +16,7 @@ export type InternalModule =
   | 'spectral-runtime'
   | 'lodash'
   | 'nimma/legacy'
+  | 'yaml'
   | 'yaml-ast-parser'
   | 'json'
   | 'ordered-object-literal'
@@ -33,6 +34,7 @@ export const INTERNAL_MODULES: Record<InternalModule, [from: string, specifier: 
   'spectral-runtime': ['@stoplight/spectral-core', '@stoplight/spectral-runtime'],
   lodash: ['@stoplight/spectral-core', 'lodash'],
   'nimma/legacy': ['@stoplight/spectral-core', 'nimma/legacy'],
+  yaml: ['@stoplight/spectral-parsers', '@stoplight/yaml'],
   'yaml-ast-parser': ['@stoplight/yaml', '@stoplight/yaml-ast-parser'],
   json: ['@stoplight/spectral-core', '@stoplight/json'],
   'ordered-object-literal': ['@stoplight/json', '@stoplight/ordered-object-literal'],

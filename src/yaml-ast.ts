@@ -4,7 +4,7 @@
 // guard builds it with the options parseWithPointers uses and hands it over, so that the text is
 // parsed once (on the medium benchmark spec the second parse was a sixth of the run).
 import parsers, { type IParser } from '@stoplight/spectral-parsers';
-import type { IParserResult } from '@stoplight/types';
+import type { DiagnosticSeverity, IDiagnostic, IParserResult, JsonPath } from '@stoplight/types';
 import { internalModule } from './internals.js';
 
 interface YamlAstParser {
@@ -49,92 +49,167 @@ function install(): void {
 // ---------------------------------------------------------------------------------------------
 // YAML documents with plain objects. @stoplight/yaml builds every mapping as a key-order proxy,
 // whose every property read and key listing goes through a trap: on the medium benchmark spec
-// the resolver's walk over the document took as long as over a 13 MB JSON one. Here the same
-// parser runs with plain objects that carry the same key order list; afterwards, an object whose
-// order a plain object keeps (no integer-like key out of place) stays plain, and any other becomes
-// the same proxy the parser would have built. Merge keys (`<<`), which copy keys into a mapping
-// without going through that list, leave the document to the parser as it is: a text with what
-// reads as one is given to it directly (`<<<` in a shell example is no merge key), and a mapping
-// whose keys turn out not to be its order list's (a merge key spelt with escapes, a `__proto__`
-// key) sends the document there after all.
+// the resolver's walk over the document took as long as over a 13 MB JSON one. FastYaml turns the
+// same syntax tree into the same data as its parseWithPointers, in one pass: a mapping becomes a
+// plain object wherever a plain object keeps its key order (no integer-like key out of place), and
+// the same proxy elsewhere; the same diagnostics for keys that are not strings (`200:`). What it
+// does not port goes to the parser as it is, with the tree handed over: a text with what reads as
+// a merge key (`<<`, which copies keys in; `<<<` in a shell example is none), and a tree with
+// syntax errors, a duplicate key, a key that is not a scalar, or a `__proto__` key.
 
-type OrderedObjectLiteral = {
-  default: <T extends object>(target: T) => T;
-  getOrder: (target: object) => string[];
+type OrderedObjectLiteral = { default: <T extends object>(target: T) => T };
+type AstNode = {
+  kind: number;
+  value?: unknown;
+  valueObject?: unknown;
+  mappings: { key: AstNode; value: AstNode | null }[];
+  items: (AstNode | null)[];
+  referencesAnchor?: string;
+  startPosition: number;
+  endPosition: number;
+  errors?: unknown[];
+};
+type YamlHelpers = {
+  buildJsonPath(node: unknown): JsonPath;
+  lineForPosition(position: number, lineMap: number[]): number;
+  dereferenceAnchor(node: unknown, anchor: string | undefined): unknown;
+};
+type ScalarInference = {
+  determineScalarType(node: unknown): number;
+  parseYamlBoolean(text: unknown): boolean;
+  parseYamlBigInteger(text: unknown): number | bigint;
+  parseYamlFloat(text: unknown): number;
+  ScalarType: Record<'null' | 'bool' | 'int' | 'float' | 'string', number>;
 };
 
 const Yaml = parsers.Yaml;
 
 /** What may be a merge key: `<<` (perhaps quoted) where a key starts, then `:`. */
 const MERGE_KEY = /(?:^|[\s{,?-])(["']?)<<\1\s*:/m;
-const KEYS_NOT_IN_ORDER = new Error('a mapping holds keys its order list does not');
+/** A key that a plain object lists before the others: an array index. */
+const INDEX_KEY = /^(?:0|[1-9]\d{0,9})$/;
+/** What spectral-parsers' Yaml.parse passes to parseWithPointers (kept as the result's metadata). */
+const PARSER_OPTIONS = { ignoreDuplicateKeys: false, mergeKeys: true, preserveKeyOrder: true, attachComments: false };
+
+/** Thrown where the tree needs what only the parser does. */
+class NotPorted extends Error {}
 
 export const FastYaml: IParser = {
   ...Yaml,
   parse(text: string): IParserResult {
     if (process.env.APILINT_REFERENCE_ENGINE === '1' || MERGE_KEY.test(text)) return Yaml.parse(text) as IParserResult;
-    const literal = internalModule<OrderedObjectLiteral>('ordered-object-literal');
-    const { default: create, getOrder } = literal;
-    // Each mapping's key order is kept beside it, not on it: a property added to the object and
-    // deleted afterwards would leave every object of the document in V8's slow dictionary mode,
-    // and the resolver and every rule read them.
-    const orders = new Map<object, string[]>();
-    literal.default = <T extends object>(target: T): T => {
-      orders.set(target, []);
-      return target;
-    };
-    literal.getOrder = target => orders.get(target) ?? getOrder(target);
-    let result: IParserResult;
+    const ast = parseYamlAst(text) as AstNode | undefined;
+    const lineMap = computeLineMap(text);
+    const result = { ast, lineMap, data: undefined as unknown, diagnostics: [] as IDiagnostic[], metadata: PARSER_OPTIONS, comments: {} };
+    if (!ast) return result as unknown as IParserResult;
     try {
-      result = Yaml.parse(text) as IParserResult;
-    } finally {
-      literal.default = create;
-      literal.getOrder = getOrder;
-    }
-    try {
-      result.data = restoreOrder(result.data, orders, create);
+      if (ast.errors !== undefined && ast.errors.length > 0) throw new NotPorted();
+      result.data = new Walk(lineMap, result.diagnostics).node(ast);
     } catch (error) {
-      if (error !== KEYS_NOT_IN_ORDER) throw error;
+      if (!(error instanceof NotPorted)) throw error;
+      reuseYamlAst(text, ast);
       return Yaml.parse(text) as IParserResult;
     }
-    return result;
+    // parseWithPointers' order: by line, and as found within a line.
+    result.diagnostics.sort((a, b) => a.range.start.line - b.range.start.line);
+    return result as unknown as IParserResult;
   },
 } as IParser;
 
-/**
- * Bottom-up over the parsed data: each mapping built above becomes a key-order proxy where a plain
- * object would list its keys in another order, and stays as it is elsewhere.
- */
-function restoreOrder(data: unknown, orders: Map<object, string[]>, create: <T extends object>(target: T) => T): unknown {
-  const finish = (value: Record<string, unknown>, order: string[]): unknown => {
-    const keys = Object.keys(value);
-    if (keys.length === order.length && keys.every((key, i) => key === order[i])) return value;
-    if (keys.length !== order.length || !order.every(key => Object.prototype.hasOwnProperty.call(value, key))) throw KEYS_NOT_IN_ORDER;
-    const ordered = create({}) as Record<string, unknown>;
-    for (const key of order) ordered[key] = value[key];
-    return ordered;
-  };
-  // Post-order: children are final before their parent is copied.
-  const stack: { holder: Record<string | number, unknown>; key: string | number; expanded: boolean }[] = [];
-  const root = { value: data };
-  stack.push({ holder: root as Record<string, unknown>, key: 'value', expanded: false });
-  while (stack.length > 0) {
-    const top = stack[stack.length - 1]!;
-    const value = top.holder[top.key];
-    if (value === null || typeof value !== 'object') {
-      stack.pop();
-      continue;
+/** @stoplight/yaml's parseWithPointers/walkAST for the trees FastYaml takes, with its options above. */
+class Walk {
+  private readonly ast = yamlAstParser() as unknown as ScalarInference & { Kind: Record<'SCALAR' | 'MAP' | 'SEQ' | 'ANCHOR_REF', number> };
+  private readonly yaml = internalModule<YamlHelpers>('yaml');
+  private readonly ordered = internalModule<OrderedObjectLiteral>('ordered-object-literal').default;
+
+  constructor(
+    private readonly lineMap: number[],
+    private readonly diagnostics: IDiagnostic[],
+  ) {}
+
+  node(node: AstNode | null | undefined): unknown {
+    if (!node) return node;
+    const { Kind } = this.ast;
+    switch (node.kind) {
+      case Kind.MAP:
+        return this.map(node);
+      case Kind.SEQ:
+        return node.items.map(item => (item !== null ? this.node(item) : null));
+      case Kind.SCALAR: {
+        const value = this.scalar(node);
+        return typeof value === 'bigint' ? Number(value) : value;
+      }
+      case Kind.ANCHOR_REF:
+        // As walkAST does it, on the tree itself: positions are looked up in the same tree.
+        if (node.value !== null && typeof node.value === 'object') node.value = this.yaml.dereferenceAnchor(node.value, node.referencesAnchor);
+        return this.node(node.value as AstNode | null);
+      default:
+        return null;
     }
-    if (!top.expanded) {
-      top.expanded = true;
-      const container = value as Record<string | number, unknown>;
-      if (Array.isArray(container)) for (let i = container.length - 1; i >= 0; i--) stack.push({ holder: container, key: i, expanded: false });
-      else for (const key of Object.keys(container).reverse()) stack.push({ holder: container, key, expanded: false });
-      continue;
-    }
-    stack.pop();
-    const order = orders.get(value);
-    if (order) top.holder[top.key] = finish(value as Record<string, unknown>, order);
   }
-  return root.value;
+
+  private map(node: AstNode): unknown {
+    const container: Record<string, unknown> = {};
+    const order: string[] = [];
+    let indexKeys = false;
+    for (const mapping of node.mappings) {
+      if (mapping.key.kind !== this.ast.Kind.SCALAR) throw new NotPorted();
+      const value = this.scalar(mapping.key);
+      const key = String(value);
+      if (key === '<<' || key === '__proto__' || Object.prototype.hasOwnProperty.call(container, key)) throw new NotPorted();
+      if (typeof value !== 'string') this.incompatibleKey(mapping.key, typeof value);
+      container[key] = this.node(mapping.value);
+      order.push(key);
+      indexKeys ||= INDEX_KEY.test(key);
+    }
+    if (!indexKeys) return container;
+    const keys = Object.keys(container);
+    if (keys.every((key, i) => key === order[i])) return container;
+    const proxy = this.ordered({}) as Record<string, unknown>;
+    for (const key of order) proxy[key] = container[key];
+    return proxy;
+  }
+
+  private scalar(node: AstNode): unknown {
+    const { determineScalarType, ScalarType, parseYamlBoolean, parseYamlBigInteger, parseYamlFloat } = this.ast;
+    switch (determineScalarType(node)) {
+      case ScalarType.null:
+        return null;
+      case ScalarType.string:
+        return String(node.value);
+      case ScalarType.bool:
+        return parseYamlBoolean(node.value);
+      case ScalarType.int:
+        return parseYamlBigInteger(node.value);
+      case ScalarType.float:
+        return parseYamlFloat(node.value);
+      default:
+        return undefined;
+    }
+  }
+
+  /** parseWithPointers' diagnostic for a key that reads as a number, boolean or null. */
+  private incompatibleKey(key: AstNode, type: string): void {
+    this.diagnostics.push({
+      code: 'YAMLIncompatibleValue',
+      message: `mapping key must be a string scalar rather than ${key.valueObject === null ? 'null' : type}`,
+      severity: 1 as DiagnosticSeverity.Warning,
+      path: this.yaml.buildJsonPath(key),
+      range: { start: this.position(key.startPosition), end: this.position(key.endPosition) },
+    } as IDiagnostic);
+  }
+
+  private position(offset: number): { line: number; character: number } {
+    const line = this.yaml.lineForPosition(offset, this.lineMap);
+    return { line, character: line === 0 ? offset : offset - this.lineMap[line - 1]! };
+  }
+}
+
+/** parseWithPointers' line map: the offset after each newline, then the length plus one. */
+function computeLineMap(text: string): number[] {
+  const lineMap: number[] = [];
+  let i = 0;
+  for (; i < text.length; i++) if (text.charCodeAt(i) === 10) lineMap.push(i + 1);
+  lineMap.push(i + 1);
+  return lineMap;
 }

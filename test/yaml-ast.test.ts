@@ -61,6 +61,10 @@ const CASES: Record<string, string> = {
   'a __proto__ key': '__proto__: {polluted: true}\na: 1\n',
   'nulls, numbers and odd keys': "a: ~\nb: [null, ~, 1, 0x1f, 1e3, .inf, -.nan, true, 'yes', 2001-12-14]\n'': empty\n? complex\n: value\n",
   'duplicate keys': 'a: 1\nb: 2\na: 3\n',
+  'a mapping as a key': '? {a: 1}\n: x\nb: 2\n',
+  'big integers as values and keys': 'a: 123456789012345678901234567890\n12345678901234567890123: x\n0o17: y\n',
+  'an alias inside its own anchor': 'a: &a {b: 1, c: *a}\nd: *a\n',
+  'keys that read as booleans, nulls and floats': 'true: a\n~: b\n1.50: c\n.inf: d\nnested: {false: e, 0: f, 7: g}\n',
   'tabs and broken YAML': 'a:\n\tb: 1\n',
 };
 
