@@ -187,15 +187,23 @@ function installKeyLocations(): void {
   // Spectral builds ref-map keys URI-encoded (`application/problem%2Bjson`) but decodes only
   // `~0`/`~1` on the way back, so keys with `+`, `{}` or spaces behind a `$ref` missed their node
   // and landed on its parent's line.
+  // Many findings share a ref target: each key is converted once. The paths are only read.
   const convert = proto.convertRefMapKeyToPath;
+  const converted = new Map<string, JsonPath>();
   proto.convertRefMapKeyToPath = function (this: unknown, refPath: string) {
-    return convert.call(this, refPath).map(segment => {
-      try {
-        return typeof segment === 'string' ? decodeURIComponent(segment) : segment;
-      } catch {
-        return segment;
-      }
-    });
+    let path = converted.get(refPath);
+    if (path === undefined) {
+      path = convert.call(this, refPath).map(segment => {
+        try {
+          return typeof segment === 'string' ? decodeURIComponent(segment) : segment;
+        } catch {
+          return segment;
+        }
+      });
+      if (converted.size >= 10_000) converted.clear();
+      converted.set(refPath, path);
+    }
+    return path;
   };
   const original = proto.findAssociatedItemForPath;
   proto.findAssociatedItemForPath = function (this: unknown, jsonPath: JsonPath, resolved: boolean) {

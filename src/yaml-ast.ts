@@ -114,7 +114,64 @@ export const FastYaml: IParser = {
     result.diagnostics.sort((a, b) => a.range.start.line - b.range.start.line);
     return result as unknown as IParserResult;
   },
+  /**
+   * @stoplight/yaml's lookup for the trees FastYaml walked (which have no merge keys): it copied
+   * each mapping's entries on the way to look for a key among them, for every finding. Here the
+   * node is found with an index of each large mapping's keys; the positions are its own, asked
+   * for that node. Like spectral-parsers' Yaml, it finds the node at the path or none (it takes
+   * no `closest`).
+   */
+  getLocationForJsonPath(result: IParserResult, path: JsonPath) {
+    const parsed = result as IParserResult & { ast: AstNode; metadata?: unknown };
+    if (parsed.metadata !== PARSER_OPTIONS) return Yaml.getLocationForJsonPath(result as never, path);
+    const node = findNodeAtPath(parsed.ast, path);
+    return node === undefined ? undefined : Yaml.getLocationForJsonPath({ ...parsed, ast: node } as never, []);
+  },
 } as IParser;
+
+type Mapping = AstNode['mappings'][number];
+const keyIndexes = new WeakMap<AstNode, Map<unknown, Mapping> | null>();
+/** Mappings searched one by one (as the original does) below this size. */
+const INDEXED_SIZE = 8;
+
+/** The key's mapping, the last one of that key as in @stoplight/yaml; null if there is none. */
+function mappingFor(map: AstNode, key: string | number): Mapping | null {
+  const { mappings } = map;
+  let index = mappings.length < INDEXED_SIZE ? null : keyIndexes.get(map);
+  if (index === undefined) {
+    // No index where an entry has no key: the original search stops with an error there.
+    index = mappings.every(m => m !== null && m.key !== null) ? new Map(mappings.map(m => [m.key.value, m])) : null;
+    keyIndexes.set(map, index);
+  }
+  if (index !== null) return index.get(key) ?? null;
+  for (let i = mappings.length - 1; i >= 0; i--) {
+    const item = mappings[i]!;
+    if (item !== null && item.key.value === key) return item;
+  }
+  return null;
+}
+
+/** @stoplight/yaml's findNodeAtPath (not `closest`), for a tree without merge keys. */
+function findNodeAtPath(root: AstNode, path: JsonPath): AstNode | undefined {
+  const { Kind } = yamlAstParser();
+  let node: AstNode = root;
+  for (const segment of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    if (node.kind === Kind.MAP) {
+      const item = mappingFor(node, segment);
+      if (item === null) return undefined;
+      node = item.value === null ? item.key : item.value;
+    } else if (node.kind === Kind.SEQ) {
+      const index = Number(segment);
+      const item: AstNode | null | undefined = Number.isInteger(index) && index >= 0 && index < node.items.length ? node.items[index] : null;
+      if (item === null || item === undefined) return undefined;
+      node = item;
+    } else {
+      return undefined;
+    }
+  }
+  return node;
+}
 
 /** @stoplight/yaml's parseWithPointers/walkAST for the trees FastYaml takes, with its options above. */
 class Walk {
