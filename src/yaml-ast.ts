@@ -207,27 +207,37 @@ class Walk {
 
   private map(node: AstNode): unknown {
     const container: Record<string, unknown> = {};
-    const order: string[] = [];
+    const { mappings } = node;
     let indexKeys = false;
-    for (const mapping of node.mappings) {
-      if (mapping.key.kind !== this.ast.Kind.SCALAR) throw new NotPorted();
-      const value = this.scalar(mapping.key);
-      const key = String(value);
-      if (key === '<<' || key === '__proto__' || Object.prototype.hasOwnProperty.call(container, key)) throw new NotPorted();
-      if (typeof value !== 'string') this.incompatibleKey(mapping.key, typeof value);
+    for (const mapping of mappings) {
+      const key = this.key(mapping.key);
+      if (key === '<<' || key === '__proto__') throw new NotPorted();
       container[key] = this.node(mapping.value);
-      order.push(key);
-      indexKeys ||= INDEX_KEY.test(key);
+      // An array index starts with a digit: the test is only needed then.
+      if (!indexKeys && key.charCodeAt(0) <= 57) indexKeys = INDEX_KEY.test(key);
     }
-    if (!indexKeys) return container;
     const keys = Object.keys(container);
+    // Fewer keys than entries: a key came twice (walkAST reports it, and keeps the last in its place).
+    if (keys.length !== mappings.length) throw new NotPorted();
+    if (!indexKeys) return container;
+    const order = mappings.map(mapping => String(this.scalar(mapping.key)));
     if (keys.every((key, i) => key === order[i])) return container;
     const proxy = this.ordered({}) as Record<string, unknown>;
     for (const key of order) proxy[key] = container[key];
     return proxy;
   }
 
+  /** A mapping's key as walkAST reads it, with its diagnostic for a key that is not a string. */
+  private key(node: AstNode): string {
+    if (node.kind !== this.ast.Kind.SCALAR) throw new NotPorted();
+    if (isString(node)) return String(node.value);
+    const value = this.scalar(node);
+    if (typeof value !== 'string') this.incompatibleKey(node, typeof value);
+    return String(value);
+  }
+
   private scalar(node: AstNode): unknown {
+    if (isString(node)) return String(node.value);
     const { determineScalarType, ScalarType, parseYamlBoolean, parseYamlBigInteger, parseYamlFloat } = this.ast;
     switch (determineScalarType(node)) {
       case ScalarType.null:
@@ -260,6 +270,19 @@ class Walk {
     const line = this.yaml.lineForPosition(offset, this.lineMap);
     return { line, character: line === 0 ? offset : offset - this.lineMap[line - 1]! };
   }
+}
+
+/**
+ * determineScalarType's "string" for most scalars, without its word lists and regular expressions:
+ * a quoted one, or a plain one that starts with a letter other than n, t and f (null and boolean
+ * words start with those; numbers, `~`, `.inf` and `.nan` with no letter). The rest is left to it.
+ */
+function isString(node: AstNode & { doubleQuoted?: boolean; singleQuoted?: boolean; plainScalar?: boolean }): boolean {
+  if (node.doubleQuoted || !node.plainScalar || node.singleQuoted) return true;
+  const { value } = node;
+  if (typeof value !== 'string' || value.length === 0) return false;
+  const letter = value.charCodeAt(0) | 0x20;
+  return letter >= 97 && letter <= 122 && letter !== 110 && letter !== 116 && letter !== 102;
 }
 
 /** parseWithPointers' line map: the offset after each newline, then the length plus one. */
