@@ -70,12 +70,15 @@ export default defineRule({
   given: '$',
   check(root) {
     if (!isObject(root)) return;
+    // Most documents declare no event types: nothing to compare, so no resources to collect.
+    const events = eventTypeNodes(root);
+    if (events.length === 0) return;
     const resources = resourceSchemas(root);
     if (resources.size === 0) return;
     const schemas = new Set(resources.values());
     const names = new Set([...resources.keys()].map(normalize));
     const where = isOas2(root) ? 'definitions' : 'components.schemas';
-    return eventTypeNodes(root).flatMap(node => {
+    return events.flatMap(node => {
       const { schema } = eventSchema(node);
       if (!schema || !isDataChangeEvent(node.event)) return [];
       const top = rootNode(schema);
