@@ -388,8 +388,11 @@ function resolveLocal(inner: Resolver, source: unknown, opts: Record<string, unk
   const crawl = (target: object) => {
     if (hasOwn(target, 'hasOwnProperty')) throw new Unsupported('a key shadows hasOwnProperty');
     // Object.keys lists what `for (key in target)` with an own-property test lists, in the same
-    // order, with one trap call per key on a key-order proxy instead of two.
-    for (const key of Object.keys(target)) {
+    // order, with one trap call per key on a key-order proxy instead of two. An indexed loop: it
+    // runs for every node, mostly unoptimized, where for-of allocates an iterator result per step.
+    const keys = Object.keys(target);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
       const value = (target as Obj)[key];
       const ref = refOf(value);
       parentPath.push(key);

@@ -323,17 +323,22 @@ function installAssociatedItem(): void {
       const missingPropertyPath = newPath.length === 0 ? [] : path.slice(path.lastIndexOf(newPath[newPath.length - 1]!) + 1);
       const refMap = this.graph.getNodeData(this.source).refMap;
       const data = this.document.data;
-      let refMapKey = '';
-      // The node at refMapKey; `tracking` is off where it cannot be told, and then every key is
+      // The key is spelt segment by segment, as the original does, but only once it is looked up:
+      // it holds the segments before `spelt`.
+      let refMapKey = '#';
+      let spelt = 0;
+      const spell = (end: number) => {
+        for (; spelt < end; spelt++) refMapKey += `/${String(json.encodePointerUriFragment(path[spelt]!))}`;
+      };
+      // The node at the key; `tracking` is off where it cannot be told, and then every key is
       // looked up, as in the original.
       let node: unknown = data;
       let tracking = true;
-      for (let i = -1; i < path.length; i++) {
-        if (i < 0) refMapKey = '#';
-        else {
-          refMapKey += `/${String(json.encodePointerUriFragment(path[i]!))}`;
-          if (tracking) node = child(node, path[i]!);
-        }
+      for (let i = 0; i <= path.length; i++) {
+        // Step i looks up the key of the first i segments.
+        if (i > 0 && tracking) node = child(node, path[i - 1]!);
+        if (tracking && !hasRefString(node)) continue;
+        spell(i);
         while ((!tracking || hasRefString(node)) && refMapKey in refMap) {
           const newRef = refMap[refMapKey]!;
           // A ref into another file: the original follows it into that document.
@@ -343,6 +348,7 @@ function installAssociatedItem(): void {
           tracking = node !== undefined;
         }
       }
+      spell(path.length);
       const closestPath = runtime.getClosestJsonPath(data, this.convertRefMapKeyToPath(refMapKey));
       return { document: this.document, path: closestPath, missingPropertyPath: [...closestPath, ...missingPropertyPath] };
     } catch {

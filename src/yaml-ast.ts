@@ -155,7 +155,8 @@ function mappingFor(map: AstNode, key: string | number): Mapping | null {
 function findNodeAtPath(root: AstNode, path: JsonPath): AstNode | undefined {
   const { Kind } = yamlAstParser();
   let node: AstNode = root;
-  for (const segment of path) {
+  for (let i = 0; i < path.length; i++) {
+    const segment = path[i]!;
     if (node === null || typeof node !== 'object') return undefined;
     if (node.kind === Kind.MAP) {
       const item = mappingFor(node, segment);
@@ -190,8 +191,12 @@ class Walk {
     switch (node.kind) {
       case Kind.MAP:
         return this.map(node);
-      case Kind.SEQ:
-        return node.items.map(item => (item !== null ? this.node(item) : null));
+      case Kind.SEQ: {
+        const { items } = node;
+        const list: unknown[] = [];
+        for (let i = 0; i < items.length; i++) list.push(items[i] !== null ? this.node(items[i]) : null);
+        return list;
+      }
       case Kind.SCALAR: {
         const value = this.scalar(node);
         return typeof value === 'bigint' ? Number(value) : value;
@@ -209,19 +214,21 @@ class Walk {
     const container: Record<string, unknown> = {};
     const { mappings } = node;
     let indexKeys = false;
-    for (const mapping of mappings) {
+    // Indexed loops here and below: a for-of loop in code that has not been optimized yet (a
+    // single run's) allocates an iterator result per step, and these run for every node.
+    for (let i = 0; i < mappings.length; i++) {
+      const mapping = mappings[i]!;
       const key = this.key(mapping.key);
-      if (key === '<<' || key === '__proto__') throw new NotPorted();
+      // A key seen before (walkAST reports it and keeps the last in its place); `in` first, as
+      // it is cheap and true for few keys besides those (`constructor`, `toString`).
+      if (key === '<<' || key === '__proto__' || (key in container && Object.prototype.hasOwnProperty.call(container, key))) throw new NotPorted();
       container[key] = this.node(mapping.value);
       // An array index starts with a digit: the test is only needed then.
       if (!indexKeys && key.charCodeAt(0) <= 57) indexKeys = INDEX_KEY.test(key);
     }
-    const keys = Object.keys(container);
-    // Fewer keys than entries: a key came twice (walkAST reports it, and keeps the last in its place).
-    if (keys.length !== mappings.length) throw new NotPorted();
     if (!indexKeys) return container;
     const order = mappings.map(mapping => String(this.scalar(mapping.key)));
-    if (keys.every((key, i) => key === order[i])) return container;
+    if (Object.keys(container).every((key, i) => key === order[i])) return container;
     const proxy = this.ordered({}) as Record<string, unknown>;
     for (const key of order) proxy[key] = container[key];
     return proxy;

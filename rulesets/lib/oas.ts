@@ -149,8 +149,24 @@ export function requestBodies(root: unknown, op: Operation): Body[] {
   return contentBodies(requestBody.content, [...op.jsonPath, 'requestBody', 'content']);
 }
 
-/** Response bodies of one response object: 3.x `content`, 2.0 `schema` with `produces`. */
+const responseBodyCache = new WeakMap<JsonPath, readonly Body[]>();
+
+/**
+ * Response bodies of one response object: 3.x `content`, 2.0 `schema` with `produces`. Seven rules
+ * ask for the same ones: a response from responses(), whose frozen path names it with its
+ * operation, is answered once.
+ */
 export function responseBodies(root: unknown, op: Operation | undefined, response: Obj, jsonPath: JsonPath): Body[] {
+  if (!Object.isFrozen(jsonPath)) return findResponseBodies(root, op, response, jsonPath);
+  let cached = responseBodyCache.get(jsonPath);
+  if (!cached) {
+    cached = Object.freeze(findResponseBodies(root, op, response, jsonPath));
+    responseBodyCache.set(jsonPath, cached);
+  }
+  return cached as Body[];
+}
+
+function findResponseBodies(root: unknown, op: Operation | undefined, response: Obj, jsonPath: JsonPath): Body[] {
   if (isOas2(root)) {
     if (response.schema === undefined) return [];
     const types = op ? mediaTypes2(root, op.operation, 'produces') : globalMediaTypes2(root, 'produces');

@@ -91,13 +91,18 @@ function buildIndex(root: Obj): SchemaIndex {
   };
   // A subschema not met yet: only then is its path built (most keywords are absent).
   const fresh = (schema: unknown): boolean => isObject(schema) && !seen.has(schema);
+  // Indexed loops: this runs once per schema, mostly before V8 has optimized it, and a for-of
+  // loop there allocates an iterator result per step.
   const drain = () => {
     while (stack.length > 0) {
       const node = stack.pop()!;
       schemas.push(node);
       const { schema, jsonPath, origin } = node;
       if (isObject(schema.properties)) {
-        for (const [name, child] of Object.entries(schema.properties)) {
+        const names = Object.keys(schema.properties);
+        for (let i = 0; i < names.length; i++) {
+          const name = names[i]!;
+          const child = schema.properties[name];
           const childPath = [...jsonPath, 'properties', name];
           properties.push({ name, schema: child, parent: node, jsonPath: childPath });
           push(child, childPath, origin, { name });
@@ -106,17 +111,19 @@ function buildIndex(root: Obj): SchemaIndex {
       const items = schema.items;
       if (Array.isArray(items)) items.forEach((s, i) => fresh(s) && push(s, [...jsonPath, 'items', i], origin));
       else if (fresh(items)) push(items, [...jsonPath, 'items'], origin, node.simple ? { simple: true } : {});
-      for (const key of SUBSCHEMA_SINGLE) {
-        const sub = schema[key];
-        if (fresh(sub)) push(sub, [...jsonPath, key], origin);
+      for (let k = 0; k < SUBSCHEMA_SINGLE.length; k++) {
+        const sub = schema[SUBSCHEMA_SINGLE[k]!];
+        if (fresh(sub)) push(sub, [...jsonPath, SUBSCHEMA_SINGLE[k]!], origin);
       }
-      for (const key of SUBSCHEMA_LISTS) {
-        const list = schema[key];
-        if (Array.isArray(list)) list.forEach((s, i) => fresh(s) && push(s, [...jsonPath, key, i], origin));
+      for (let k = 0; k < SUBSCHEMA_LISTS.length; k++) {
+        const list = schema[SUBSCHEMA_LISTS[k]!];
+        if (Array.isArray(list)) list.forEach((s, i) => fresh(s) && push(s, [...jsonPath, SUBSCHEMA_LISTS[k]!, i], origin));
       }
-      for (const key of SUBSCHEMA_MAPS) {
-        const map = schema[key];
-        if (isObject(map)) for (const [k, s] of Object.entries(map)) if (fresh(s)) push(s, [...jsonPath, key, k], origin);
+      for (let k = 0; k < SUBSCHEMA_MAPS.length; k++) {
+        const map = schema[SUBSCHEMA_MAPS[k]!];
+        if (!isObject(map)) continue;
+        const names = Object.keys(map);
+        for (let i = 0; i < names.length; i++) if (fresh(map[names[i]!])) push(map[names[i]!], [...jsonPath, SUBSCHEMA_MAPS[k]!, names[i]!], origin);
       }
     }
   };
@@ -209,6 +216,8 @@ export interface Nullability {
 
 /** How a schema admits null, if it does (also 3.1 `oneOf: [{...}, {type: "null"}]`), and what else it admits. */
 export function nullability({ schema, jsonPath }: { schema: Obj; jsonPath: JsonPath }): Nullability | undefined {
+  // Most schemas admit no null in any of the ways below: answered before building anything.
+  if (!isNullable(schema) && !Array.isArray(schema.anyOf) && !Array.isArray(schema.oneOf)) return undefined;
   const branches = (['allOf', 'anyOf', 'oneOf'] as const).flatMap(key =>
     Array.isArray(schema[key]) ? (schema[key] as unknown[]).map((branch, i) => ({ key, branch, path: [...jsonPath, key, i] })) : [],
   );

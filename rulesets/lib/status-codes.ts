@@ -36,8 +36,7 @@ export function isOfficialResponseCode(code: string, oas2: boolean): boolean {
 
 /** The class of a response key: 2 for `200` or `2XX`; undefined for `default` and malformed keys. */
 export function statusClass(code: string): number | undefined {
-  const match = /^([1-5])(?:\d\d|XX)$/.exec(code);
-  return match ? Number(match[1]) : undefined;
+  return /^[1-5](?:\d\d|XX)$/.test(code) ? code.charCodeAt(0) - 48 : undefined;
 }
 
 /** 4xx, 5xx and `default`: the responses that describe errors. */

@@ -44,6 +44,16 @@ function isFile(schema: unknown, depth = 0): boolean {
   return [schema.items, ...alternatives].some(s => isFile(s, depth + 1));
 }
 
+/** Only a multipart body's parts are looked at (`dataParts`): the others need not be. */
+const isMultipart = (mediaType: string) => baseType(mediaType).startsWith('multipart/');
+
+/** A 3.x multipart body whose properties are files, or whose encoding names their content types. */
+function hasDataParts(media: unknown, schema: unknown): boolean {
+  const properties = isObject(schema) && isObject(schema.properties) ? Object.values(schema.properties) : [];
+  const encoding = isObject(media) && isObject(media.encoding) ? Object.values(media.encoding) : [];
+  return properties.some(p => isFile(p)) || encoding.some(e => isObject(e) && typeof e.contentType === 'string');
+}
+
 interface Use {
   type: string;
   /** The bodies declared with this media type (a 2.0 list serves several). */
@@ -72,7 +82,7 @@ function uses(root: Obj): Use[] {
     const list = (owner: Obj, key: 'produces' | 'consumes', base: JsonPath, bodies: unknown[]) => {
       const types = owner[key];
       if (!Array.isArray(types) || bodies.length === 0) return;
-      const dataParts = bodies.some(b => isFile(b));
+      const dataParts = types.some(type => isMultipart(String(type))) && bodies.some(b => isFile(b));
       types.forEach((type, i) => add(String(type), bodies, dataParts, [...base, key, i]));
     };
     for (const op of operations(root)) {
@@ -93,10 +103,7 @@ function uses(root: Obj): Use[] {
     if (!isObject(holder) || !isObject(holder.content)) return;
     for (const [type, media] of Object.entries(holder.content)) {
       const schema = isObject(media) ? media.schema : undefined;
-      const properties = isObject(schema) && isObject(schema.properties) ? Object.values(schema.properties) : [];
-      const encoding = isObject(media) && isObject(media.encoding) ? Object.values(media.encoding) : [];
-      const dataParts = properties.some(p => isFile(p)) || encoding.some(e => isObject(e) && typeof e.contentType === 'string');
-      add(type, [schema], dataParts, [...base, 'content', type]);
+      add(type, [schema], isMultipart(type) && hasDataParts(media, schema), [...base, 'content', type]);
     }
   };
   for (const op of operations(root)) {
@@ -139,7 +146,7 @@ export default defineRule<{ allowed: string[] }>({
     const results = [];
     for (const use of uses(root)) {
       if (isAllowed(use.type, allowed)) continue;
-      if (use.type.startsWith('multipart/') && use.dataParts) continue;
+      if (isMultipart(use.type) && use.dataParts) continue;
       const shown = use.type.length > 60 ? `${use.type.slice(0, 57)}...` : use.type;
       if (STRUCTURED_FORMAT.test(use.type) || use.type.startsWith('multipart/')) {
         results.push({ message: `Media type "${shown}" is not JSON: use application/json for payloads.`, path: use.jsonPath });

@@ -36,7 +36,7 @@ const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface Dictionary {
   spelling: Map<string, string>;
-  /** Finds the entries, each as a whole run of word characters where it is made of them. */
+  /** Finds the entries, each as a whole word. */
   pattern: RegExp;
   /** A text that does not match this holds no entry: most texts are passed over with one test. */
   candidate: RegExp;
@@ -51,12 +51,8 @@ function dictionaryFor(words: Record<string, string>): Dictionary | undefined {
     const list = [...spelling.keys()];
     if (list.length === 0) dictionary = null;
     else {
-      // Where every entry is a run of three or more ASCII word characters, the pattern takes each
-      // run that begins like one (and the run is looked up): a few prefixes instead of hundreds of
-      // alternatives at every position.
-      const prefixes = list.every(w => /^\w{3,}$/.test(w)) ? [...new Set(list.map(w => w.slice(0, 3)))] : undefined;
-      const source = prefixes ? `\\b(?:${prefixes.join('|')})\\w*` : `\\b(?:${list.map(escape).join('|')})\\b`;
-      dictionary = { spelling, pattern: new RegExp(source, 'gi'), candidate: new RegExp(source, 'i') };
+      const alternatives = list.map(escape).join('|');
+      dictionary = { spelling, pattern: new RegExp(`\\b(?:${alternatives})\\b`, 'gi'), candidate: new RegExp(`\\b(?:${alternatives})`, 'i') };
     }
     dictionaries.set(words, dictionary);
   }
@@ -148,7 +144,7 @@ export default defineRule<{ words: Record<string, string> }>({
     const dictionary = dictionaryFor(words);
     if (!dictionary) return;
     const { spelling, pattern, candidate } = dictionary;
-    const matches = (text: string): string[] => [...text.matchAll(pattern)].map(([match]) => match).filter(match => spelling.has(match.toLowerCase()));
+    const matches = (text: string): string[] => [...text.matchAll(pattern)].map(([match]) => match);
     const results = [];
     for (const { text, jsonPath } of texts(root, text => candidate.test(text))) {
       const found = new Map<string, string>();
