@@ -76,6 +76,18 @@ function lazyAjv(code) {
     .replace(EAGER_AJV[1], 'const validateOptions = options === null ? DEFAULT_OPTIONS_VALIDATOR : ajv().compile(options);\n    const validateInput = input !== null ? ajv().compile(input) : input;');
 }
 
+/**
+ * commander requires child_process (and with it net and dgram, 3 ms of every start) when loaded,
+ * for executable subcommands, which apilint has none of. In the bundle it is required when a
+ * subcommand would spawn. The build fails if the file no longer reads as expected.
+ */
+const commanderFile = path.join(path.dirname(require.resolve('commander')), 'lib/command.js');
+const EAGER_CHILD_PROCESS = "const childProcess = require('node:child_process');";
+function lazyChildProcess(code) {
+  if (!code.includes(EAGER_CHILD_PROCESS)) throw new Error(`${commanderFile} changed: update scripts/bundle.mjs`);
+  return code.replace(EAGER_CHILD_PROCESS, "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };");
+}
+
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
 const started = Date.now();
@@ -108,6 +120,7 @@ await build({
         const file = path.resolve(id);
         if (file === internalsFile) return internalsSource();
         if (file === functionFile) return lazyAjv(readFileSync(file, 'utf8'));
+        if (file === commanderFile) return lazyChildProcess(readFileSync(file, 'utf8'));
         if (file === lazyRequireFile) {
           const source = lazyRequireSource(readFileSync(file, 'utf8'));
           if (!source.includes('switch (id)')) throw new Error(`${lazyRequireFile}: lazyRequire not found`);

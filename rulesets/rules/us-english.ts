@@ -36,11 +36,20 @@ const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface Dictionary {
   spelling: Map<string, string>;
-  /** Finds the entries, each as a whole word. */
   pattern: RegExp;
-  /** A text that does not match this holds no entry: most texts are passed over with one test. */
-  candidate: RegExp;
+  /** Every entry is made of word characters, so a match of `pattern` is a whole run of them. */
+  wordsOnly: boolean;
+  shortest: number;
+  longest: number;
+  /** The entries' first three characters (lower case, as one number), when all have three. */
+  prefixes: Set<number> | undefined;
 }
+
+/** Three word characters as one number, ASCII letters in lower case (the run `text[i..i+3]`). */
+const prefixOf = (text: string, i: number): number => {
+  const lower = (c: number) => (c >= 65 && c <= 90 ? c + 32 : c);
+  return (lower(text.charCodeAt(i)) << 16) | (lower(text.charCodeAt(i + 1)) << 8) | lower(text.charCodeAt(i + 2));
+};
 
 /** The dictionary of one `words` option, built once (the option object is the same on every call). */
 const dictionaries = new WeakMap<object, Dictionary | null>();
@@ -49,11 +58,17 @@ function dictionaryFor(words: Record<string, string>): Dictionary | undefined {
   if (dictionary === undefined) {
     const spelling = new Map(Object.entries(words).flatMap(([b, u]) => inflect(b.toLowerCase(), u)));
     const list = [...spelling.keys()];
-    if (list.length === 0) dictionary = null;
-    else {
-      const alternatives = list.map(escape).join('|');
-      dictionary = { spelling, pattern: new RegExp(`\\b(?:${alternatives})\\b`, 'gi'), candidate: new RegExp(`\\b(?:${alternatives})`, 'i') };
-    }
+    dictionary =
+      list.length === 0
+        ? null
+        : {
+            spelling,
+            pattern: new RegExp(`\\b(?:${list.map(escape).join('|')})\\b`, 'gi'),
+            wordsOnly: list.every(w => /^\w+$/.test(w)),
+            shortest: Math.min(...list.map(w => w.length)),
+            longest: Math.max(...list.map(w => w.length)),
+            prefixes: list.every(w => w.length >= 3 && /^[\x00-\x7f]+$/.test(w)) ? new Set(list.map(w => prefixOf(w, 0))) : undefined,
+          };
     dictionaries.set(words, dictionary);
   }
   return dictionary ?? undefined;
@@ -143,10 +158,30 @@ export default defineRule<{ words: Record<string, string> }>({
     if (!isObject(root)) return;
     const dictionary = dictionaryFor(words);
     if (!dictionary) return;
-    const { spelling, pattern, candidate } = dictionary;
-    const matches = (text: string): string[] => [...text.matchAll(pattern)].map(([match]) => match);
+    const { spelling, pattern, wordsOnly, shortest, longest, prefixes } = dictionary;
+    const matches = (text: string): string[] => {
+      if (!wordsOnly) return [...text.matchAll(pattern)].map(([match]) => match);
+      const out: string[] = [];
+      let start = -1;
+      for (let i = 0; i <= text.length; i++) {
+        const c = i < text.length ? text.charCodeAt(i) : 32;
+        const word = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+        if (word) {
+          if (start < 0) start = i;
+        } else if (start >= 0) {
+          const length = i - start;
+          if (length >= shortest && length <= longest && (!prefixes || prefixes.has(prefixOf(text, start)))) {
+            const run = text.slice(start, i);
+            if (spelling.has(run.toLowerCase())) out.push(run);
+          }
+          start = -1;
+        }
+      }
+      return out;
+    };
     const results = [];
-    for (const { text, jsonPath } of texts(root, text => candidate.test(text))) {
+    // Paths are built only for the few texts that hold an entry (scanned again then).
+    for (const { text, jsonPath } of texts(root, text => matches(text).length > 0)) {
       const found = new Map<string, string>();
       for (const match of matches(text)) {
         const british = match.toLowerCase();
