@@ -295,8 +295,7 @@ function isString(node: AstNode & { doubleQuoted?: boolean; singleQuoted?: boole
 /** parseWithPointers' line map: the offset after each newline, then the length plus one. */
 function computeLineMap(text: string): number[] {
   const lineMap: number[] = [];
-  let i = 0;
-  for (; i < text.length; i++) if (text.charCodeAt(i) === 10) lineMap.push(i + 1);
-  lineMap.push(i + 1);
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineMap.push(i + 1);
+  lineMap.push(text.length + 1);
   return lineMap;
 }
