@@ -1,7 +1,6 @@
 // Resource bounds for untrusted input: file sizes, bounded reads, and the caps on what messages
 // may quote. Every bound here is documented in the README ("Security and limits").
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 
 const MB = 1024 * 1024;
 
@@ -48,12 +47,14 @@ export class NotAFileError extends Error {
 /**
  * Reads a regular file as UTF-8, refusing one larger than `limit` bytes before reading it. The
  * file is opened non-blocking (a FIFO cannot stall the run) and read at most `limit + 1` bytes
- * deep, so a file that grows while it is read is refused too, never read without bound.
+ * deep, so a file that grows while it is read is refused too, never read without bound. Only a
+ * regular file is read, which never blocks: synchronously, as a promise-based read costs five
+ * thread-pool round trips (0.3 ms) per file.
  */
 export async function readBounded(file: string, limit: number): Promise<string> {
-  const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
-    const info = await handle.stat();
+    const info = fstatSync(fd);
     if (!info.isFile()) throw new NotAFileError(info.isDirectory());
     if (info.size > limit) throw new SizeLimitError(info.size, limit);
     const chunks: Buffer[] = [];
@@ -61,7 +62,7 @@ export async function readBounded(file: string, limit: number): Promise<string> 
     for (;;) {
       const buffer = Buffer.allocUnsafe(Math.min(Math.max(info.size - total, 64 * 1024), limit + 1 - total, 16 * MB));
       if (buffer.length === 0) throw new SizeLimitError(total + 1, limit);
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+      const bytesRead = readSync(fd, buffer, 0, buffer.length, null);
       if (bytesRead === 0) break;
       chunks.push(bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead));
       total += bytesRead;
@@ -69,7 +70,7 @@ export async function readBounded(file: string, limit: number): Promise<string> 
     }
     return Buffer.concat(chunks, total).toString('utf8');
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 
