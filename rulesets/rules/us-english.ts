@@ -180,8 +180,16 @@ export default defineRule<{ words: Record<string, string> }>({
       return out;
     };
     const results = [];
-    // Paths are built only for the few texts that hold an entry (scanned again then).
-    for (const { text, jsonPath } of texts(root, text => matches(text).length > 0)) {
+    // Paths are built only for the few texts that hold an entry (scanned again then). A text is
+    // scanned once: a `$ref`'d parameter or response brings the same string to every operation
+    // (thousands of times on the Kubernetes API), and a string keeps its hash for the lookup.
+    const holdsEntry = new Map<string, boolean>();
+    const accept = (text: string) => {
+      let holds = holdsEntry.get(text);
+      if (holds === undefined) holdsEntry.set(text, (holds = matches(text).length > 0));
+      return holds;
+    };
+    for (const { text, jsonPath } of texts(root, accept)) {
       const found = new Map<string, string>();
       for (const match of matches(text)) {
         const british = match.toLowerCase();
