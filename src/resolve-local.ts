@@ -95,21 +95,29 @@ class Graph {
     return (start: string) => {
       if (visited.has(start)) return;
       const inCurrentPath = new Set<string>();
-      const todo: { node: string; processed: boolean }[] = [{ node: start, processed: false }];
+      // The to-do stack as two parallel arrays (node, processed), not an object per entry: the
+      // closures run once per pointer, thousands of times on a large API.
+      const todo: string[] = [start];
+      const processed: boolean[] = [false];
       while (todo.length > 0) {
-        const current = todo[todo.length - 1]!;
-        const node = current.node;
-        if (!current.processed) {
+        const top = todo.length - 1;
+        const node = todo[top]!;
+        if (!processed[top]) {
           if (visited.has(node) || inCurrentPath.has(node)) {
             todo.pop();
+            processed.pop();
             continue;
           }
           inCurrentPath.add(node);
+          processed[top] = true;
           const edges = this.nodes.get(node)![direction];
-          for (let i = edges.length - 1; i >= 0; i--) todo.push({ node: edges[i]!, processed: false });
-          current.processed = true;
+          for (let i = edges.length - 1; i >= 0; i--) {
+            todo.push(edges[i]!);
+            processed.push(false);
+          }
         } else {
           todo.pop();
+          processed.pop();
           inCurrentPath.delete(node);
           visited.add(node);
           result.push(node);
