@@ -1,10 +1,10 @@
 // Baselines and --since: findings are matched by rule id + file + JSON path, never by line, so
 // unrelated edits and moved lines do not turn old findings into new ones.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Finding } from './lint.js';
+import { childProcess } from './builtins.js';
 import { InputError } from './load.js';
 import { jsonPointer } from './formatters/types.js';
 import { TOOL } from './meta.js';
@@ -79,8 +79,7 @@ export function readBaseline(baselineFile: string): string[] {
 
 /** The git repository holding `cwd`, and `ref`'s tree checked out into a temporary folder. */
 export function checkoutRef(cwd: string, ref: string): { root: string; tree: string; cleanup: () => void } {
-  // Loaded here: child_process (with net and dgram) costs every other run 3 ms of start-up.
-  const { execFileSync } = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
+  const { execFileSync } = childProcess();
   const git = (args: string[], options: { cwd: string }) => execFileSync('git', args, { ...options, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 });
   let root: string;
   try {

@@ -1,7 +1,6 @@
 // One `apilint lint` run: config, inputs, lint each file, ignores, baseline or --since, then every
 // requested report and the exit code. A file that cannot be linted prints one line on stderr and
 // makes the exit 2; the other files are still linted and reported.
-import { randomBytes } from 'node:crypto';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
@@ -14,6 +13,7 @@ import { DEFAULT_MAX_FILE_SIZE, escapeControl, safeText } from './limits.js';
 import { expandInputs, InputError, parseDocument, readInput, type Candidate } from './load.js';
 import { displayPath } from './paths.js';
 import { Sources } from './sources.js';
+import { crypto } from './builtins.js';
 import { lintAll, workersFor, type FromWorker, type Outcome, type SentError, type ToWorker } from './parallel.js';
 import type { FormatName } from './formatters/names.js';
 import type { FormatContext, Formatter } from './formatters/types.js';
@@ -315,7 +315,7 @@ function errorTree(error: unknown, depth = 0): Error[] {
 
 /** Output is complete or absent, never half a file: write beside the target, then rename. */
 async function writeAtomically(file: string, text: string): Promise<void> {
-  const temp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  const temp = `${file}.${process.pid}-${crypto().randomBytes(4).toString('hex')}.tmp`;
   try {
     await writeFile(temp, text, { flag: 'wx' });
     await rename(temp, file);

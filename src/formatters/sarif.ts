@@ -1,7 +1,7 @@
 // SARIF 2.1.0 for GitHub code scanning and other SARIF viewers. Checked in the tests with
 // Microsoft's validator, GitHub's ingestion rules included.
-import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
+import { crypto } from '../builtins.js';
 import { catalogue } from '../catalogue.js';
 import type { Finding } from '../lint.js';
 import { TOOL } from '../meta.js';
@@ -14,7 +14,8 @@ const LEVEL = { error: 'error', warn: 'warning', info: 'note', hint: 'note' } as
  * above it leaves it the same, so code scanning keeps tracking one alert.
  */
 export function fingerprint(f: Finding, cwd: string): string {
-  return createHash('sha256')
+  return crypto()
+    .createHash('sha256')
     .update([f.ruleId, displayPath(f.file, cwd), jsonPointer(f.path), f.message].join('\u0000'))
     .digest('hex')
     .slice(0, 32);
