@@ -1,8 +1,9 @@
-// One YAML syntax tree per document. A document with aliases is parsed twice: by the alias guard
-// of src/load.ts, which counts what the aliases expand to before anything expands them, and by
-// @stoplight/yaml's parseWithPointers. Both build the tree with yaml-ast-parser's load(); the
-// guard builds it with the options parseWithPointers uses and hands it over, so that the text is
-// parsed once (on the medium benchmark spec the second parse was a sixth of the run).
+// One YAML syntax tree per document. Where a text has aliases, the alias guard of src/load.ts
+// builds it first (to count what the aliases expand to before anything expands them) and hands it
+// to FastYaml below, which hands it on to @stoplight/yaml's parseWithPointers for a document it
+// leaves to the parser. All build it with yaml-ast-parser's load() and the options
+// parseWithPointers uses, so that a text is parsed once (a second parse was a sixth of the
+// medium benchmark spec's run).
 import parsers, { type IParser } from '@stoplight/spectral-parsers';
 import type { DiagnosticSeverity, IDiagnostic, IParserResult, JsonPath } from '@stoplight/types';
 import { internalModule } from './internals.js';
