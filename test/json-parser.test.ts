@@ -9,27 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { FastJson } from '../src/json-parser.js';
 import { corpusEntries } from './helpers/corpus.js';
 import { CORPUS } from './helpers/lint.js';
+import { compareTrees } from './helpers/trees.js';
 
 const { Json } = parsers;
-
-/** Values and key order at every node (proxies or not: only what a rule can observe). */
-function compareData(a: unknown, b: unknown): string | undefined {
-  const stack: { a: unknown; b: unknown; at: string }[] = [{ a, b, at: '#' }];
-  while (stack.length > 0) {
-    const { a: x, b: y, at } = stack.pop()!;
-    if (x === null || typeof x !== 'object' || y === null || typeof y !== 'object') {
-      if (!Object.is(x, y)) return `${at}: ${String(x)} != ${String(y)}`;
-      continue;
-    }
-    if (Array.isArray(x) !== Array.isArray(y)) return `${at}: array and object`;
-    if ((Object.getPrototypeOf(x) === Object.prototype) !== (Object.getPrototypeOf(y) === Object.prototype)) return `${at}: prototypes differ`;
-    const kx = Object.keys(x);
-    const ky = Object.keys(y);
-    if (kx.join('\u0000') !== ky.join('\u0000')) return `${at}: keys ${JSON.stringify(kx.slice(0, 8))} != ${JSON.stringify(ky.slice(0, 8))}`;
-    for (const k of kx) stack.push({ a: (x as Record<string, unknown>)[k], b: (y as Record<string, unknown>)[k], at: `${at}/${k}` });
-  }
-  return undefined;
-}
 
 /** Every path of the document (every `step`-th one past `limit`), plus paths that miss. */
 function samplePaths(data: unknown, limit = 20_000): JsonPath[] {
@@ -56,7 +38,7 @@ function expectSameParse(text: string, paths?: JsonPath[]): void {
   const expected = Json.parse(text) as IParserResult;
   const actual = FastJson.parse(text) as IParserResult;
   expect(actual.diagnostics).toEqual(expected.diagnostics);
-  expect(compareData(actual.data, expected.data)).toBeUndefined();
+  expect(compareTrees(actual.data, expected.data, { prototypes: true })).toBeUndefined();
   for (const p of paths ?? samplePaths(expected.data)) {
     for (const closest of [true, false]) {
       let want: unknown;

@@ -3,46 +3,17 @@
 // places, the same ref map and the same errors. Compared on tricky documents and on the corpus.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isProxy } from 'node:util/types';
 import parsers from '@stoplight/spectral-parsers';
 import { Resolver } from '@stoplight/spectral-ref-resolver';
 import { describe, expect, it } from 'vitest';
 import { withLocalRefFastPath } from '../src/resolve-local.js';
 import { corpusEntries } from './helpers/corpus.js';
 import { CORPUS } from './helpers/lint.js';
+import { compareTrees } from './helpers/trees.js';
 
 type Result = Awaited<ReturnType<Resolver['resolve']>>;
 
 const newResolver = () => new Resolver({ resolvers: { file: { resolve: () => Promise.reject(new Error('no files in this test')) } } });
-
-/** Compares two resolved trees node by node: values, key order, proxy-ness and sharing. */
-function compareTrees(a: unknown, b: unknown): string | undefined {
-  const ab = new Map<object, object>();
-  const ba = new Map<object, object>();
-  const stack: { a: unknown; b: unknown; at: string }[] = [{ a, b, at: '#' }];
-  while (stack.length > 0) {
-    const { a: x, b: y, at } = stack.pop()!;
-    if (x === null || typeof x !== 'object' || y === null || typeof y !== 'object') {
-      if (!Object.is(x, y)) return `${at}: ${String(x)} != ${String(y)}`;
-      continue;
-    }
-    const seenX = ab.get(x);
-    const seenY = ba.get(y);
-    if (seenX !== undefined || seenY !== undefined) {
-      if (seenX !== y || seenY !== x) return `${at}: shared differently`;
-      continue;
-    }
-    ab.set(x, y);
-    ba.set(y, x);
-    if (Array.isArray(x) !== Array.isArray(y)) return `${at}: array and object`;
-    if (isProxy(x) !== isProxy(y)) return `${at}: proxy ${isProxy(x)} != ${isProxy(y)}`;
-    const kx = Object.keys(x);
-    const ky = Object.keys(y);
-    if (kx.join('\u0000') !== ky.join('\u0000')) return `${at}: keys ${JSON.stringify(kx.slice(0, 8))} != ${JSON.stringify(ky.slice(0, 8))}`;
-    for (const k of kx) stack.push({ a: (x as Record<string, unknown>)[k], b: (y as Record<string, unknown>)[k], at: `${at}/${k}` });
-  }
-  return undefined;
-}
 
 async function resolveBoth(text: string, file: string): Promise<{ original: Result; fast: Result; fastPath: boolean; took: [number, number] }> {
   const parser = file.endsWith('.json') ? parsers.Json : parsers.Yaml;
@@ -57,7 +28,7 @@ async function resolveBoth(text: string, file: string): Promise<{ original: Resu
 }
 
 function expectSame({ original, fast }: { original: Result; fast: Result }, file: string): void {
-  expect(compareTrees(original.result, fast.result)).toBeUndefined();
+  expect(compareTrees(original.result, fast.result, { proxies: true, sharing: true })).toBeUndefined();
   expect(fast.graph.getNodeData(file).refMap).toEqual(original.graph.getNodeData(file).refMap);
   const errors = (r: Result) => r.errors.map(e => ({ code: e.code, message: e.message, path: e.path, uriStack: e.uriStack }));
   expect(errors(fast)).toEqual(errors(original));

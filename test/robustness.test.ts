@@ -49,27 +49,12 @@ interface Measured {
   maxRssMB: number;
 }
 
-/** Spawns the built CLI with a heap limit and reports its time and peak memory. */
-function runMeasured(args: string[], { cwd = ROOT, heapMB = 200, input }: { cwd?: string; heapMB?: number; input?: Buffer } = {}): Promise<Measured> {
+/** Runs the built CLI with a heap limit (through helpers/measure.mjs) and reports its time and peak memory. */
+async function runMeasured(args: string[], { cwd = ROOT, heapMB = 200, input }: { cwd?: string; heapMB?: number; input?: Buffer } = {}): Promise<Measured> {
   const report = path.join(mkdtempSync(path.join(tmpdir(), 'apilint-measure-')), 'measure.json');
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [`--max-old-space-size=${heapMB}`, MEASURE, ...args], {
-      cwd,
-      env: { ...process.env, NO_COLOR: '1', APILINT_MEASURE: report },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.stdin.on('error', () => undefined);
-    child.on('close', code => {
-      const measured = existsSync(report) ? (JSON.parse(readFileSync(report, 'utf8')) as { ms: number; maxRssMB: number }) : { ms: Infinity, maxRssMB: Infinity };
-      resolve({ code, stdout, stderr, ...measured });
-    });
-    child.stdin.end(input ?? '');
-  });
+  const result = await runCli(args, { cwd, input, bin: MEASURE, nodeArgs: [`--max-old-space-size=${heapMB}`], env: { APILINT_MEASURE: report } });
+  const measured = existsSync(report) ? (JSON.parse(readFileSync(report, 'utf8')) as { ms: number; maxRssMB: number }) : { ms: Infinity, maxRssMB: Infinity };
+  return { ...result, ...measured };
 }
 
 /** One line on stderr, starting with `apilint: `, and no stack trace anywhere. */

@@ -11,26 +11,9 @@ import { parseDocument } from '../src/load.js';
 import { FastYaml } from '../src/yaml-ast.js';
 import { corpusEntries } from './helpers/corpus.js';
 import { CORPUS, ROOT } from './helpers/lint.js';
+import { compareTrees } from './helpers/trees.js';
 
 const { Yaml } = parsers;
-
-/** Values and key order at every node, and the paths of every node. */
-function compareData(a: unknown, b: unknown): string | undefined {
-  const stack: { a: unknown; b: unknown; at: string }[] = [{ a, b, at: '#' }];
-  while (stack.length > 0) {
-    const { a: x, b: y, at } = stack.pop()!;
-    if (x === null || typeof x !== 'object' || y === null || typeof y !== 'object') {
-      if (!Object.is(x, y)) return `${at}: ${String(x)} != ${String(y)}`;
-      continue;
-    }
-    if (Array.isArray(x) !== Array.isArray(y)) return `${at}: array and object`;
-    const kx = Object.keys(x);
-    const ky = Object.keys(y);
-    if (kx.join('\u0000') !== ky.join('\u0000')) return `${at}: keys ${JSON.stringify(kx.slice(0, 8))} != ${JSON.stringify(ky.slice(0, 8))}`;
-    for (const k of kx) stack.push({ a: (x as Record<string, unknown>)[k], b: (y as Record<string, unknown>)[k], at: `${at}/${k}` });
-  }
-  return undefined;
-}
 
 function paths(data: unknown, limit = 3000): JsonPath[] {
   const out: JsonPath[] = [];
@@ -44,7 +27,7 @@ function paths(data: unknown, limit = 3000): JsonPath[] {
 }
 
 function expectSameParse(actual: IParserResult, expected: IParserResult): void {
-  expect(compareData(actual.data, expected.data)).toBeUndefined();
+  expect(compareTrees(actual.data, expected.data)).toBeUndefined();
   expect(actual.diagnostics).toEqual(expected.diagnostics);
   // Positions through FastYaml's own lookup, also for paths that end beyond the document.
   for (const p of paths(expected.data)) {

@@ -36,6 +36,8 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRes
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', reject);
+    // A CLI that exits before reading its input (a refused file) closes the pipe: not an error here.
+    child.stdin.on('error', () => undefined);
     child.on('close', code => resolve({ code, stdout, stderr }));
     child.stdin.end(options.input ?? '');
   });
