@@ -7,8 +7,7 @@
 // A worker needs about 0.1 s to load and then lints with a cold JIT, so workers are started only
 // for enough work (MIN_PARALLEL_MS), and only on cores that nothing else is using.
 import { availableParallelism, cpus, loadavg } from 'node:os';
-import { readFileSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { Finding } from './lint.js';
 import type { Candidate } from './load.js';
@@ -83,6 +82,14 @@ function busyElsewhere(): number {
   return Math.round(loadavg()[0]!);
 }
 
+function sizeOf(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
 /** Rough cost of linting a file: a fixed part and a part per byte (bench/RESULTS.md). */
 const MS_PER_FILE = 8;
 const MS_PER_MB = 250;
@@ -90,14 +97,15 @@ const MS_PER_MB = 250;
 const MIN_PARALLEL_MS = 300;
 
 /** How many workers to use for these files: none for one file or for little work. */
-export async function workersFor(candidates: readonly Candidate[]): Promise<number> {
+export function workersFor(candidates: readonly Candidate[]): number {
   const files = Math.min(candidates.filter(c => c.file !== STDIN).length, candidates.length - 1);
   if (!workerScript || files <= 0) return 0;
   const requested = requestedWorkers();
   if (requested !== undefined) return Math.min(requested, files);
   const limit = Math.min(maxWorkers(), files);
   if (limit <= 0) return 0;
-  const sizes = await Promise.all(candidates.map(c => (c.file === STDIN ? 0 : stat(c.file).then(s => s.size, () => 0))));
+  // Synchronously: a stat costs microseconds, a promise-based one a thread-pool round trip.
+  const sizes = candidates.map(c => (c.file === STDIN ? 0 : sizeOf(c.file)));
   const estimate = sizes.reduce((ms, bytes) => ms + MS_PER_FILE + (bytes / 1e6) * MS_PER_MB, 0);
   return estimate < MIN_PARALLEL_MS ? 0 : limit;
 }

@@ -131,7 +131,7 @@ export async function runLint(options: RunOptions): Promise<number> {
   let findings: Finding[] = [];
   const linted: string[] = [];
   const outcome = (result: Finding[] | undefined): Outcome => (result === undefined ? { skipped: true } : { findings: result });
-  const workers = await workersFor(candidates);
+  const workers = workersFor(candidates);
   let outcomes: Outcome[];
   if (workers > 0) {
     // Several files and more than one core: worker threads lint some of them (src/parallel.ts).
