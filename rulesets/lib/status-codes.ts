@@ -53,10 +53,21 @@ export interface ErrorBody extends Body {
   response: Response;
 }
 
-/** The bodies of every 4xx, 5xx and `default` response of every operation. */
-export const errorResponseBodies = (root: unknown): ErrorBody[] =>
-  operations(root).flatMap(op =>
-    responses(op)
-      .filter(response => isErrorResponseCode(response.code))
-      .flatMap(response => responseBodies(root, op, response.response, response.jsonPath).map(body => ({ ...body, op, response }))),
-  );
+const errorBodyCache = new WeakMap<object, readonly ErrorBody[]>();
+
+/** The bodies of every 4xx, 5xx and `default` response of every operation (listed once per document). */
+export function errorResponseBodies(root: unknown): ErrorBody[] {
+  if (root === null || typeof root !== 'object') return [];
+  let cached = errorBodyCache.get(root);
+  if (!cached) {
+    cached = Object.freeze(
+      operations(root).flatMap(op =>
+        responses(op)
+          .filter(response => isErrorResponseCode(response.code))
+          .flatMap(response => responseBodies(root, op, response.response, response.jsonPath).map(body => ({ ...body, op, response }))),
+      ),
+    );
+    errorBodyCache.set(root, cached);
+  }
+  return cached as ErrorBody[];
+}
