@@ -67,9 +67,8 @@ class Linters {
     private readonly options: { cwd: string; allowRemote: boolean; maxFileSize: number },
   ) {}
 
-  /** `text`: the file's content when the caller has already started reading it. */
-  async lint(candidate: Candidate, fileForSettings = candidate.file, text?: Promise<string>): Promise<Finding[] | undefined> {
-    const doc = parseDocument(await (text ?? readInput(candidate.file, this.options.maxFileSize)), candidate.file, candidate.explicit);
+  async lint(candidate: Candidate, fileForSettings = candidate.file): Promise<Finding[] | undefined> {
+    const doc = parseDocument(await readInput(candidate.file, this.options.maxFileSize), candidate.file, candidate.explicit);
     if (!doc) return undefined;
     const settings = settingsFor(this.config, fileForSettings);
     const findings = await this.linterFor(settings).lint(doc);
@@ -130,28 +129,21 @@ export async function runLint(options: RunOptions): Promise<number> {
   const linters = new Linters(config, { cwd, allowRemote: options.allowRemote, maxFileSize });
   let findings: Finding[] = [];
   const linted: string[] = [];
-  const outcome = (result: Finding[] | undefined): Outcome => (result === undefined ? { skipped: true } : { findings: result });
+  const lintOne = (c: Candidate): Promise<Outcome> =>
+    linters.lint(c).then(
+      result => (result === undefined ? { skipped: true } : { findings: result }),
+      error => ({ error }),
+    );
   const workers = workersFor(candidates);
   let outcomes: Outcome[];
   if (workers > 0) {
     // Several files and more than one core: worker threads lint some of them (src/parallel.ts).
     const setup = { cwd, allowRemote: options.allowRemote, maxFileSize, ...(options.config !== undefined ? { config: options.config } : {}), ...(options.noConfig ? { noConfig: true } : {}) };
-    outcomes = await lintAll(candidates, c => linters.lint(c).then(outcome, error => ({ error })), workers, setup);
+    outcomes = await lintAll(candidates, lintOne, workers, setup);
   } else {
-    // The next file is read while this one is linted (with many small files, waiting on each
-    // read left the CPU idle an eighth of the time). A read error surfaces in that file's turn.
-    const read = (c: Candidate): Promise<string> => {
-      const text = readInput(c.file, maxFileSize);
-      text.catch(() => undefined);
-      return text;
-    };
+    // One file after the other (files are read synchronously: reading ahead would gain nothing).
     outcomes = [];
-    let next = candidates[0] ? read(candidates[0]) : undefined;
-    for (const [i, candidate] of candidates.entries()) {
-      const text = next!;
-      next = candidates[i + 1] ? read(candidates[i + 1]!) : undefined;
-      outcomes.push(await linters.lint(candidate, candidate.file, text).then(outcome, error => ({ error })));
-    }
+    for (const candidate of candidates) outcomes.push(await lintOne(candidate));
   }
   // Reported in the order of the inputs, whichever thread linted them.
   for (const [i, candidate] of candidates.entries()) {
