@@ -30,6 +30,19 @@ export interface Operation {
   jsonPath: JsonPath;
 }
 
+/**
+ * A list computed once per key (a document, an operation, a response path) and shared by the
+ * rules, frozen so that no rule can change it for the others.
+ */
+export function sharedList<K extends object, T>(cache: WeakMap<K, readonly T[]>, key: K, compute: () => T[]): T[] {
+  let list = cache.get(key);
+  if (!list) {
+    list = Object.freeze(compute());
+    cache.set(key, list);
+  }
+  return list as T[];
+}
+
 const operationCache = new WeakMap<object, readonly Operation[]>();
 
 /**
@@ -39,8 +52,7 @@ const operationCache = new WeakMap<object, readonly Operation[]>();
  */
 export function operations(root: unknown): Operation[] {
   if (!isObject(root)) return [];
-  let out = operationCache.get(root);
-  if (!out) {
+  return sharedList(operationCache, root, () => {
     const list: Operation[] = [];
     for (const section of ['paths', 'webhooks'] as const) {
       const items = root[section];
@@ -53,10 +65,8 @@ export function operations(root: unknown): Operation[] {
         }
       }
     }
-    out = Object.freeze(list);
-    operationCache.set(root, out);
-  }
-  return out as Operation[];
+    return list;
+  });
 }
 
 /** `GET /orders`: how messages name an operation. */
@@ -71,18 +81,15 @@ export interface Parameter {
 const parameterCache = new WeakMap<Operation, readonly Parameter[]>();
 
 export function parameters(op: Operation): Parameter[] {
-  let cached = parameterCache.get(op);
-  if (!cached) {
+  return sharedList(parameterCache, op, () => {
     const own = listParameters(op.operation.parameters, [...op.jsonPath, 'parameters']);
     const key = (p: Obj) => `${String(p.in)}:${String(p.name).toLowerCase()}`;
     const seen = new Set(own.map(p => key(p.parameter)));
     const inherited = listParameters(op.pathItem.parameters, [...op.jsonPath.slice(0, -1), 'parameters']).filter(
       p => !seen.has(key(p.parameter)),
     );
-    cached = Object.freeze([...own, ...inherited].map(p => Object.freeze({ ...p, jsonPath: Object.freeze(p.jsonPath) as JsonPath })));
-    parameterCache.set(op, cached);
-  }
-  return cached as Parameter[];
+    return [...own, ...inherited].map(p => Object.freeze({ ...p, jsonPath: Object.freeze(p.jsonPath) as JsonPath }));
+  });
 }
 
 function listParameters(list: unknown, base: JsonPath): Parameter[] {
@@ -157,13 +164,8 @@ const responseBodyCache = new WeakMap<JsonPath, readonly Body[]>();
  * operation, is answered once.
  */
 export function responseBodies(root: unknown, op: Operation | undefined, response: Obj, jsonPath: JsonPath): Body[] {
-  if (!Object.isFrozen(jsonPath)) return findResponseBodies(root, op, response, jsonPath);
-  let cached = responseBodyCache.get(jsonPath);
-  if (!cached) {
-    cached = Object.freeze(findResponseBodies(root, op, response, jsonPath));
-    responseBodyCache.set(jsonPath, cached);
-  }
-  return cached as Body[];
+  const find = () => findResponseBodies(root, op, response, jsonPath);
+  return Object.isFrozen(jsonPath) ? sharedList(responseBodyCache, jsonPath, find) : find();
 }
 
 function findResponseBodies(root: unknown, op: Operation | undefined, response: Obj, jsonPath: JsonPath): Body[] {
@@ -204,19 +206,13 @@ export interface Response {
 const responseCache = new WeakMap<Operation, readonly Response[]>();
 
 export function responses(op: Operation): Response[] {
-  let cached = responseCache.get(op);
-  if (!cached) {
+  return sharedList(responseCache, op, () => {
     const list = op.operation.responses;
-    cached = Object.freeze(
-      isObject(list)
-        ? Object.entries(list).flatMap(([code, response]) =>
-            isObject(response) ? [Object.freeze({ code: String(code), response, jsonPath: Object.freeze([...op.jsonPath, 'responses', code]) as JsonPath })] : [],
-          )
-        : [],
+    if (!isObject(list)) return [];
+    return Object.entries(list).flatMap(([code, response]) =>
+      isObject(response) ? [Object.freeze({ code: String(code), response, jsonPath: Object.freeze([...op.jsonPath, 'responses', code]) as JsonPath })] : [],
     );
-    responseCache.set(op, cached);
-  }
-  return cached as Response[];
+  });
 }
 
 /** Response headers by name (the same shape in 2.0 and 3.x). */

@@ -1,7 +1,7 @@
 // HTTP status codes: the IANA "HTTP Status Code Registry" (RFC 9110 and the RFCs it lists) and
 // OpenAPI's response-code keys (`default`, 3.x `NXX` ranges). Node's http.STATUS_CODES is not used:
 // it carries unregistered codes such as 509.
-import { operations, responseBodies, responses, type Body, type Operation, type Response } from './oas.js';
+import { operations, responseBodies, responses, sharedList, type Body, type Operation, type Response } from './oas.js';
 
 /**
  * Permanently registered codes. Left out: 306 and 418 (registered as "(Unused)") and 104
@@ -58,16 +58,11 @@ const errorBodyCache = new WeakMap<object, readonly ErrorBody[]>();
 /** The bodies of every 4xx, 5xx and `default` response of every operation (listed once per document). */
 export function errorResponseBodies(root: unknown): ErrorBody[] {
   if (root === null || typeof root !== 'object') return [];
-  let cached = errorBodyCache.get(root);
-  if (!cached) {
-    cached = Object.freeze(
-      operations(root).flatMap(op =>
-        responses(op)
-          .filter(response => isErrorResponseCode(response.code))
-          .flatMap(response => responseBodies(root, op, response.response, response.jsonPath).map(body => ({ ...body, op, response }))),
-      ),
-    );
-    errorBodyCache.set(root, cached);
-  }
-  return cached as ErrorBody[];
+  return sharedList(errorBodyCache, root, () =>
+    operations(root).flatMap(op =>
+      responses(op)
+        .filter(response => isErrorResponseCode(response.code))
+        .flatMap(response => responseBodies(root, op, response.response, response.jsonPath).map(body => ({ ...body, op, response }))),
+    ),
+  );
 }
