@@ -7,6 +7,7 @@
 import parsers, { type IParser } from '@stoplight/spectral-parsers';
 import type { DiagnosticSeverity, IDiagnostic, IParserResult, JsonPath } from '@stoplight/types';
 import { internalModule } from './internals.js';
+import { NotPorted, scanYaml, type LightNode, type ScalarReader } from './yaml-scan.js';
 
 interface YamlAstParser {
   load(input: string, options?: Record<string, unknown>): unknown;
@@ -62,7 +63,6 @@ type OrderedObjectLiteral = { default: <T extends object>(target: T) => T };
 type AstNode = {
   kind: number;
   value?: unknown;
-  valueObject?: unknown;
   mappings: { key: AstNode; value: AstNode | null }[];
   items: (AstNode | null)[];
   referencesAnchor?: string;
@@ -92,28 +92,40 @@ const INDEX_KEY = /^(?:0|[1-9]\d{0,9})$/;
 /** What spectral-parsers' Yaml.parse passes to parseWithPointers (kept as the result's metadata). */
 const PARSER_OPTIONS = { ignoreDuplicateKeys: false, mergeKeys: true, preserveKeyOrder: true, attachComments: false };
 
-/** Thrown where the tree needs what only the parser does. */
-class NotPorted extends Error {}
-
 export const FastYaml: IParser = {
   ...Yaml,
   parse(text: string): IParserResult {
     if (process.env.APILINT_REFERENCE_ENGINE === '1' || MERGE_KEY.test(text)) return Yaml.parse(text) as IParserResult;
-    const ast = parseYamlAst(text) as AstNode | undefined;
     const lineMap = computeLineMap(text);
-    const result = { ast, lineMap, data: undefined as unknown, diagnostics: [] as IDiagnostic[], metadata: PARSER_OPTIONS, comments: {} };
+    const diagnostics: IDiagnostic[] = [];
+    const result = { ast: undefined as unknown, lineMap, data: undefined as unknown, diagnostics, metadata: PARSER_OPTIONS, comments: {} };
+    // Unless the alias guard has built the syntax tree already: the loader's port, in one pass
+    // (src/yaml-scan.ts), then the tree and the walk for what it leaves.
+    if (pending?.text !== text) {
+      try {
+        const reader = new ScanReader(new Typing(lineMap, diagnostics));
+        const scanned = scanYaml(text, reader);
+        reader.report();
+        result.ast = scanned.ast;
+        result.data = scanned.data;
+        return sortDiagnostics(result) as unknown as IParserResult;
+      } catch (error) {
+        if (!(error instanceof NotPorted)) throw error;
+        diagnostics.length = 0;
+      }
+    }
+    const ast = parseYamlAst(text) as AstNode | undefined;
+    result.ast = ast;
     if (!ast) return result as unknown as IParserResult;
     try {
       if (ast.errors !== undefined && ast.errors.length > 0) throw new NotPorted();
-      result.data = new Walk(lineMap, result.diagnostics).node(ast);
+      result.data = new Walk(new Typing(lineMap, diagnostics)).node(ast);
     } catch (error) {
       if (!(error instanceof NotPorted)) throw error;
       reuseYamlAst(text, ast);
       return Yaml.parse(text) as IParserResult;
     }
-    // parseWithPointers' order: by line, and as found within a line.
-    result.diagnostics.sort((a, b) => a.range.start.line - b.range.start.line);
-    return result as unknown as IParserResult;
+    return sortDiagnostics(result) as unknown as IParserResult;
   },
   /**
    * @stoplight/yaml's lookup for the trees FastYaml walked (which have no merge keys): it copied
@@ -175,10 +187,16 @@ function findNodeAtPath(root: AstNode, path: JsonPath): AstNode | undefined {
   return node;
 }
 
-/** @stoplight/yaml's parseWithPointers/walkAST for the trees FastYaml takes, with its options above. */
-class Walk {
-  private readonly ast = yamlAstParser() as unknown as ScalarInference & { Kind: Record<'SCALAR' | 'MAP' | 'SEQ' | 'ANCHOR_REF', number> };
-  private readonly yaml = internalModule<YamlHelpers>('yaml');
+/** parseWithPointers' order: by line, and as found within a line. */
+function sortDiagnostics<T extends { diagnostics: IDiagnostic[] }>(result: T): T {
+  result.diagnostics.sort((a, b) => a.range.start.line - b.range.start.line);
+  return result;
+}
+
+/** How walkAST reads scalars and mappings, for the walk below and for the loader's port. */
+class Typing {
+  readonly ast = yamlAstParser() as unknown as ScalarInference & { Kind: Record<'SCALAR' | 'MAP' | 'SEQ' | 'ANCHOR_REF', number> };
+  readonly yaml = internalModule<YamlHelpers>('yaml');
   private readonly ordered = internalModule<OrderedObjectLiteral>('ordered-object-literal').default;
 
   constructor(
@@ -186,9 +204,100 @@ class Walk {
     private readonly diagnostics: IDiagnostic[],
   ) {}
 
+  /** A plain scalar's value (integers past 2^53 as BigInt, as walkAST has them before it converts). */
+  plain(text: string): unknown {
+    if (isStringText(text)) return text;
+    const { determineScalarType, ScalarType, parseYamlBoolean, parseYamlBigInteger, parseYamlFloat } = this.ast;
+    switch (determineScalarType({ plainScalar: true, value: text })) {
+      case ScalarType.null:
+        return null;
+      case ScalarType.string:
+        return text;
+      case ScalarType.bool:
+        return parseYamlBoolean(text);
+      case ScalarType.int:
+        return parseYamlBigInteger(text);
+      case ScalarType.float:
+        return parseYamlFloat(text);
+      default:
+        return undefined;
+    }
+  }
+
+  /** A mapping's key as walkAST reads it, with its diagnostic for a key that is not a string. */
+  key(text: string, plain: boolean, node: unknown): string {
+    if (!plain) return text;
+    const value = this.plain(text);
+    if (typeof value !== 'string') this.incompatibleKey(node as AstNode, value === null && NULL_WORDS.has(text) ? 'null' : typeof value);
+    return String(value);
+  }
+
+  /** A mapping's data: a plain object unless an array index key is out of the document's order. */
+  map(container: Record<string, unknown>, order: string[], indexKeys: boolean): unknown {
+    if (!indexKeys) return container;
+    if (Object.keys(container).every((key, i) => key === order[i])) return container;
+    const proxy = this.ordered({}) as Record<string, unknown>;
+    for (const key of order) proxy[key] = container[key];
+    return proxy;
+  }
+
+  /** parseWithPointers' diagnostic for a key that reads as a number, boolean or null. */
+  private incompatibleKey(key: AstNode, type: string): void {
+    this.diagnostics.push({
+      code: 'YAMLIncompatibleValue',
+      message: `mapping key must be a string scalar rather than ${type}`,
+      severity: 1 as DiagnosticSeverity.Warning,
+      path: this.yaml.buildJsonPath(key),
+      range: { start: this.position(key.startPosition), end: this.position(key.endPosition) },
+    } as IDiagnostic);
+  }
+
+  private position(offset: number): { line: number; character: number } {
+    const line = this.yaml.lineForPosition(offset, this.lineMap);
+    return { line, character: line === 0 ? offset : offset - this.lineMap[line - 1]! };
+  }
+}
+
+/** What yaml-ast-parser's loader reads as null (its valueObject, which the key diagnostic names). */
+const NULL_WORDS = new Set(['~', 'null', 'Null', 'NULL']);
+
+/**
+ * The scanner's view of Typing. A key's diagnostic needs the key's path, known once the tree is
+ * complete: the keys are kept in document order and reported at the end.
+ */
+class ScanReader implements ScalarReader {
+  private readonly keys: { text: string; node: LightNode }[] = [];
+
+  constructor(private readonly typing: Typing) {}
+
+  plain(text: string): unknown {
+    const value = this.typing.plain(text);
+    return typeof value === 'bigint' ? Number(value) : value;
+  }
+
+  key(text: string, plain: boolean, node: LightNode): string {
+    if (!plain || isStringText(text)) return text;
+    this.keys.push({ text, node });
+    return String(this.typing.plain(text));
+  }
+
+  map(container: Record<string, unknown>, keys: string[], indexKeys: boolean): unknown {
+    return this.typing.map(container, keys, indexKeys);
+  }
+
+  /** The diagnostics of the keys that are not strings, once the tree is complete. */
+  report(): void {
+    for (const { text, node } of this.keys) this.typing.key(text, true, node);
+  }
+}
+
+/** @stoplight/yaml's parseWithPointers/walkAST for the trees FastYaml takes, with its options above. */
+class Walk {
+  constructor(private readonly typing: Typing) {}
+
   node(node: AstNode | null | undefined): unknown {
     if (!node) return node;
-    const { Kind } = this.ast;
+    const { Kind } = this.typing.ast;
     switch (node.kind) {
       case Kind.MAP:
         return this.map(node);
@@ -204,7 +313,7 @@ class Walk {
       }
       case Kind.ANCHOR_REF:
         // As walkAST does it, on the tree itself: positions are looked up in the same tree.
-        if (node.value !== null && typeof node.value === 'object') node.value = this.yaml.dereferenceAnchor(node.value, node.referencesAnchor);
+        if (node.value !== null && typeof node.value === 'object') node.value = this.typing.yaml.dereferenceAnchor(node.value, node.referencesAnchor);
         return this.node(node.value as AstNode | null);
       default:
         return null;
@@ -214,81 +323,41 @@ class Walk {
   private map(node: AstNode): unknown {
     const container: Record<string, unknown> = {};
     const { mappings } = node;
+    const order: string[] = [];
     let indexKeys = false;
     // Indexed loops here and below: a for-of loop in code that has not been optimized yet (a
     // single run's) allocates an iterator result per step, and these run for every node.
     for (let i = 0; i < mappings.length; i++) {
       const mapping = mappings[i]!;
-      const key = this.key(mapping.key);
+      if (mapping.key.kind !== this.typing.ast.Kind.SCALAR) throw new NotPorted();
+      const key = this.typing.key(String(mapping.key.value), isPlain(mapping.key), mapping.key);
       // A key seen before (walkAST reports it and keeps the last in its place); `in` first, as
       // it is cheap and true for few keys besides those (`constructor`, `toString`).
       if (key === '<<' || key === '__proto__' || (key in container && Object.prototype.hasOwnProperty.call(container, key))) throw new NotPorted();
       container[key] = this.node(mapping.value);
+      order.push(key);
       // An array index starts with a digit: the test is only needed then.
       if (!indexKeys && key.charCodeAt(0) <= 57) indexKeys = INDEX_KEY.test(key);
     }
-    if (!indexKeys) return container;
-    const order = mappings.map(mapping => String(this.scalar(mapping.key)));
-    if (Object.keys(container).every((key, i) => key === order[i])) return container;
-    const proxy = this.ordered({}) as Record<string, unknown>;
-    for (const key of order) proxy[key] = container[key];
-    return proxy;
-  }
-
-  /** A mapping's key as walkAST reads it, with its diagnostic for a key that is not a string. */
-  private key(node: AstNode): string {
-    if (node.kind !== this.ast.Kind.SCALAR) throw new NotPorted();
-    if (isString(node)) return String(node.value);
-    const value = this.scalar(node);
-    if (typeof value !== 'string') this.incompatibleKey(node, typeof value);
-    return String(value);
+    return this.typing.map(container, order, indexKeys);
   }
 
   private scalar(node: AstNode): unknown {
-    if (isString(node)) return String(node.value);
-    const { determineScalarType, ScalarType, parseYamlBoolean, parseYamlBigInteger, parseYamlFloat } = this.ast;
-    switch (determineScalarType(node)) {
-      case ScalarType.null:
-        return null;
-      case ScalarType.string:
-        return String(node.value);
-      case ScalarType.bool:
-        return parseYamlBoolean(node.value);
-      case ScalarType.int:
-        return parseYamlBigInteger(node.value);
-      case ScalarType.float:
-        return parseYamlFloat(node.value);
-      default:
-        return undefined;
-    }
-  }
-
-  /** parseWithPointers' diagnostic for a key that reads as a number, boolean or null. */
-  private incompatibleKey(key: AstNode, type: string): void {
-    this.diagnostics.push({
-      code: 'YAMLIncompatibleValue',
-      message: `mapping key must be a string scalar rather than ${key.valueObject === null ? 'null' : type}`,
-      severity: 1 as DiagnosticSeverity.Warning,
-      path: this.yaml.buildJsonPath(key),
-      range: { start: this.position(key.startPosition), end: this.position(key.endPosition) },
-    } as IDiagnostic);
-  }
-
-  private position(offset: number): { line: number; character: number } {
-    const line = this.yaml.lineForPosition(offset, this.lineMap);
-    return { line, character: line === 0 ? offset : offset - this.lineMap[line - 1]! };
+    return isPlain(node) ? this.typing.plain(String(node.value)) : String(node.value);
   }
 }
 
+/** A plain scalar of the loader's tree (its data depends on its text). */
+const isPlain = (node: AstNode & { doubleQuoted?: boolean; singleQuoted?: boolean; plainScalar?: boolean }): boolean =>
+  !node.doubleQuoted && !node.singleQuoted && node.plainScalar === true;
+
 /**
- * determineScalarType's "string" for most scalars, without its word lists and regular expressions:
- * a quoted one, or a plain one that starts with a letter other than n, t and f (null and boolean
- * words start with those; numbers, `~`, `.inf` and `.nan` with no letter). The rest is left to it.
+ * determineScalarType's "string" for most plain scalars, without its word lists and regular
+ * expressions: one that starts with a letter other than n, t and f (null and boolean words start
+ * with those; numbers, `~`, `.inf` and `.nan` with no letter). The rest is left to it.
  */
-function isString(node: AstNode & { doubleQuoted?: boolean; singleQuoted?: boolean; plainScalar?: boolean }): boolean {
-  if (node.doubleQuoted || !node.plainScalar || node.singleQuoted) return true;
-  const { value } = node;
-  if (typeof value !== 'string' || value.length === 0) return false;
+function isStringText(value: string): boolean {
+  if (value.length === 0) return false;
   const letter = value.charCodeAt(0) | 0x20;
   return letter >= 97 && letter <= 122 && letter !== 110 && letter !== 116 && letter !== 102;
 }

@@ -12,6 +12,7 @@ import { FastYaml } from '../src/yaml-ast.js';
 import { corpusEntries } from './helpers/corpus.js';
 import { CORPUS, ROOT } from './helpers/lint.js';
 import { compareTrees } from './helpers/trees.js';
+import { TAKEN } from './helpers/yaml-cases.js';
 
 const { Yaml } = parsers;
 
@@ -55,7 +56,7 @@ const CASES: Record<string, string> = {
 };
 
 describe('YAML documents', () => {
-  for (const [name, text] of Object.entries(CASES)) {
+  for (const [name, text] of [...Object.entries(CASES), ...Object.entries(TAKEN)]) {
     it(`reads like Spectral's parser: ${name}`, () => {
       let expected: IParserResult | Error;
       try {
