@@ -54,10 +54,12 @@ function install(): void {
 // the resolver's walk over the document took as long as over a 13 MB JSON one. FastYaml turns the
 // same syntax tree into the same data as its parseWithPointers, in one pass: a mapping becomes a
 // plain object wherever a plain object keeps its key order (no integer-like key out of place), and
-// the same proxy elsewhere; the same diagnostics for keys that are not strings (`200:`). What it
-// does not port goes to the parser as it is, with the tree handed over: a text with what reads as
-// a merge key (`<<`, which copies keys in; `<<<` in a shell example is none), and a tree with
-// syntax errors, a duplicate key, a key that is not a scalar, or a `__proto__` key.
+// the same proxy elsewhere; the same diagnostics for keys that are not strings (`200:`). Most texts
+// do not need that tree: the loader's port (src/yaml-scan.ts) reads them to the data and a light
+// tree with the same positions at once. What neither ports goes to the parser as it is, with the
+// tree handed over: a text with what reads as a merge key (`<<`, which copies keys in; `<<<` in a
+// shell example is none), and a tree with syntax errors, a duplicate key, a key that is not a
+// scalar, or a `__proto__` key.
 
 type OrderedObjectLiteral = { default: <T extends object>(target: T) => T };
 type AstNode = {
