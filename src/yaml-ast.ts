@@ -353,15 +353,19 @@ class Walk {
 const isPlain = (node: AstNode & { doubleQuoted?: boolean; singleQuoted?: boolean; plainScalar?: boolean }): boolean =>
   !node.doubleQuoted && !node.singleQuoted && node.plainScalar === true;
 
+/** The words determineScalarType reads as null or boolean. */
+const TYPED_WORDS = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
+
 /**
- * determineScalarType's "string" for most plain scalars, without its word lists and regular
- * expressions: one that starts with a letter other than n, t and f (null and boolean words start
- * with those; numbers, `~`, `.inf` and `.nan` with no letter). The rest is left to it.
+ * determineScalarType's "string", without its word lists and regular expressions: a text that is
+ * not empty, is none of its null and boolean words, and does not start as its numbers and other
+ * words do (a digit, `+`, `-`, `.` or `~`).
  */
 function isStringText(value: string): boolean {
   if (value.length === 0) return false;
-  const letter = value.charCodeAt(0) | 0x20;
-  return letter >= 97 && letter <= 122 && letter !== 110 && letter !== 116 && letter !== 102;
+  const c = value.charCodeAt(0);
+  if ((c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e || c === 0x7e) return false;
+  return value.length > 5 || !TYPED_WORDS.has(value);
 }
 
 /** parseWithPointers' line map: the offset after each newline, then the length plus one. */

@@ -62,6 +62,30 @@ const NON_JSON = /[\x00-\x08\x0A-\x1F]/;
 /** An array index key (a plain object lists those first). */
 const INDEX_KEY = /^(?:0|[1-9]\d{0,9})$/;
 
+// Runs of characters that the loader's character loops only step over, matched natively. Until
+// the JIT has compiled those loops, the interpreter spent several bytecodes and calls per
+// character on them: most of a cold parse (bench/README.md).
+/**
+ * Within a plain scalar: words, and the blanks between them, ending on a word character. None is
+ * `:`, `#`, a line break or the input's final NUL, which the loop must look at; nor, in a flow
+ * collection, a flow indicator.
+ */
+const PLAIN_RUN = /[^:#\r\n\0 \t]+(?:[ \t]+[^:#\r\n\0 \t]+)*/y;
+const PLAIN_RUN_IN_FLOW = /[^:#\r\n\0 \t,[\]{}]+(?:[ \t]+[^:#\r\n\0 \t,[\]{}]+)*/y;
+/** Within a quoted scalar: anything but its quote, a backslash (double quotes), a line break or the NUL. */
+const SINGLE_QUOTED_RUN = /[^'\r\n\0]+/y;
+const DOUBLE_QUOTED_RUN = /[^"\\\r\n\0]+/y;
+/** The rest of a line. */
+const LINE_REST = /[^\r\n\0]*/y;
+/** Spaces. */
+const SPACES = / */y;
+
+/** The position after `pattern`'s match at `position` (sticky), or `position`. */
+function skip(pattern: RegExp, input: string, position: number): number {
+  pattern.lastIndex = position;
+  return pattern.test(input) ? pattern.lastIndex : position;
+}
+
 const isEol = (c: number) => c === 0x0a || c === 0x0d;
 const isWhiteSpace = (c: number) => c === 0x09 || c === 0x20;
 const isWsOrEol = (c: number) => c === 0x09 || c === 0x20 || c === 0x0a || c === 0x0d;
@@ -169,22 +193,17 @@ class Scanner {
     let lineBreaks = 0;
     let ch = input.charCodeAt(this.position);
     while (ch !== 0) {
-      while (ch === 0x20) ch = input.charCodeAt(++this.position);
+      if (ch === 0x20) ch = input.charCodeAt((this.position = skip(SPACES, input, this.position)));
       // A tab here is a warning of the loader's ("Using tabs can lead to unpredictable results").
       if (ch === 0x09) throw new NotPorted();
-      if (allowComments && ch === 0x23) {
-        do ch = input.charCodeAt(++this.position);
-        while (ch !== 0 && !isEol(ch));
-      }
+      if (allowComments && ch === 0x23) ch = input.charCodeAt((this.position = skip(LINE_REST, input, this.position)));
       if (!isEol(ch)) break;
       this.readLineBreak();
-      ch = input.charCodeAt(this.position);
       lineBreaks++;
-      this.lineIndent = 0;
-      while (ch === 0x20) {
-        this.lineIndent++;
-        ch = input.charCodeAt(++this.position);
-      }
+      const lineStart = this.position;
+      this.position = skip(SPACES, input, lineStart);
+      this.lineIndent = this.position - lineStart;
+      ch = input.charCodeAt(this.position);
     }
     // The loader's "deficient indentation" check here is a warning, which it drops (no onWarning).
     return lineBreaks;
@@ -266,8 +285,13 @@ class Scanner {
         captureStart = captureEnd = this.position;
         hasPendingContent = false;
       }
-      if (!isWhiteSpace(ch)) captureEnd = this.position + 1;
-      ch = input.charCodeAt(++this.position);
+      if (isWhiteSpace(ch)) ch = input.charCodeAt(++this.position);
+      else {
+        // This character and the run after it: past the first, none is at the line's start.
+        this.position = skip(withinFlowCollection ? PLAIN_RUN_IN_FLOW : PLAIN_RUN, input, this.position + 1);
+        captureEnd = this.position;
+        ch = input.charCodeAt(this.position);
+      }
       // The loader drops a scalar that runs into the end of the input.
       if (this.position >= this.length) throw new NotPorted();
     }
@@ -330,7 +354,7 @@ class Scanner {
       } else if (this.position === this.lineStart && this.testDocumentSeparator()) {
         throw new NotPorted();
       } else {
-        this.position++;
+        this.position = skip(double ? DOUBLE_QUOTED_RUN : SINGLE_QUOTED_RUN, input, this.position + 1);
         captureEnd = this.position;
       }
     }
@@ -435,12 +459,11 @@ class Scanner {
     }
     while (ch !== 0) {
       this.readLineBreak();
-      this.lineIndent = 0;
-      ch = input.charCodeAt(this.position);
-      while ((!detectedIndent || this.lineIndent < textIndent) && ch === 0x20) {
-        this.lineIndent++;
-        ch = input.charCodeAt(++this.position);
-      }
+      // The line's spaces, up to the text's indentation once that is known.
+      const lineStart = this.position;
+      const spaces = skip(SPACES, input, lineStart) - lineStart;
+      this.lineIndent = detectedIndent ? Math.min(spaces, Math.max(textIndent, 0)) : spaces;
+      ch = input.charCodeAt((this.position = lineStart + this.lineIndent));
       if (!detectedIndent && this.lineIndent > textIndent) textIndent = this.lineIndent;
       if (isEol(ch)) {
         emptyLines++;
@@ -469,7 +492,7 @@ class Scanner {
       detectedIndent = true;
       emptyLines = 0;
       const captureStart = this.position;
-      while (!isEol(ch) && ch !== 0) ch = input.charCodeAt(++this.position);
+      ch = input.charCodeAt((this.position = skip(LINE_REST, input, captureStart)));
       this.captureSegment(scalar, captureStart, this.position, false);
     }
     // The loader's end: back over the spaces before the next line's content, to its line break.

@@ -4,6 +4,8 @@
 export const TAKEN: Record<string, string> = {
   'plain, quoted and numeric keys': "openapi: 3.0.3\n'200': a\n\"404\": b\n200x: c\n201: d\n",
   'multi-line plain scalars, with blank lines': 'a: one\n  two\n\n  three\n\n\n  four\nb: x\n',
+  'null and boolean words, and strings that start like them or like numbers':
+    'a: null\nb: Null\nc: NULL\nd: nullable\ne: ~\nf: ~x\ng: TRUE\nh: Trueish\ni: false\nj: fALSE\nk: /path\nl: $ref\nm: .5\nn: .inf\no: .x\np: +1\nq: -x\nr: 0o17\ns: 0x1F\nt: _a\nu: 1e3\nv: 12:30\nw: tru\nnull: 1\nfalse: 2\nNullish: 3\n',
   'plain scalars with colons, hashes and trailing spaces': 'a: http://x/y#z   \nb: a:b # comment\nc: "q" # c\nd: -1\ne: -x\n',
   'literal block scalars and chomping': 'a: |\n  one\n   two\n\n  three\n\nb: |-\n  x\n\nc: |+\n  y\n\n\nd: x\n',
   'folded block scalars, more indented lines': 'a: >\n  one\n  two\n\n  three\n    indented\n  four\nb: >-\n  z\nc: >2\n   lead\n',
