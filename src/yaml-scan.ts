@@ -200,9 +200,8 @@ class Scanner {
       if (!isEol(ch)) break;
       this.readLineBreak();
       lineBreaks++;
-      const lineStart = this.position;
-      this.position = skip(SPACES, input, lineStart);
-      this.lineIndent = this.position - lineStart;
+      this.position = skip(SPACES, input, this.lineStart);
+      this.lineIndent = this.position - this.lineStart;
       ch = input.charCodeAt(this.position);
     }
     // The loader's "deficient indentation" check here is a warning, which it drops (no onWarning).
@@ -460,10 +459,9 @@ class Scanner {
     while (ch !== 0) {
       this.readLineBreak();
       // The line's spaces, up to the text's indentation once that is known.
-      const lineStart = this.position;
-      const spaces = skip(SPACES, input, lineStart) - lineStart;
+      const spaces = skip(SPACES, input, this.lineStart) - this.lineStart;
       this.lineIndent = detectedIndent ? Math.min(spaces, Math.max(textIndent, 0)) : spaces;
-      ch = input.charCodeAt((this.position = lineStart + this.lineIndent));
+      ch = input.charCodeAt((this.position = this.lineStart + this.lineIndent));
       if (!detectedIndent && this.lineIndent > textIndent) textIndent = this.lineIndent;
       if (isEol(ch)) {
         emptyLines++;
