@@ -44,15 +44,29 @@ export default defineRule<Options>({
   },
   given: '$',
   check(root, { minMembers }) {
-    // Keyed by path: a shared response or schema is reported once, at its own place.
+    // Keyed by path: a response or schema met twice at one place is reported once.
     const results = new Map<string, IFunctionResult>();
     const report = (message: string, path: JsonPath) => results.set(JSON.stringify(path), { message, path });
     const bodies = errorResponseBodies(root);
+    const oas2 = isOas2(root);
+    // A shared response or schema (one object that many `$ref`s reach) is checked once, at the
+    // first path that reaches it: Spectral places that path at the object's own place, as every
+    // other path would be (lib/schemas.ts). 2.0 media types come from each operation's
+    // `produces`, so there each operation's response counts.
+    const firstRecord = new Map<object, ErrorBody['response']>();
     const byResponse = new Map<ErrorBody['response'], ErrorBody[]>();
-    for (const body of bodies) byResponse.set(body.response, [...(byResponse.get(body.response) ?? []), body]);
+    for (const body of bodies) {
+      const shared = oas2 ? body.response : body.response.response;
+      let record = firstRecord.get(shared);
+      if (record === undefined) firstRecord.set(shared, (record = body.response));
+      if (record !== body.response) continue;
+      const list = byResponse.get(record);
+      if (list) list.push(body);
+      else byResponse.set(record, [body]);
+    }
     for (const [response, list] of byResponse) {
       if (list.some(body => isProblemMediaType(body.mediaType))) continue;
-      if (isOas2(root)) {
+      if (oas2) {
         report(`Error responses are not served as "${PROBLEM_MEDIA_TYPE}": add it to produces.`, producesPath(root, list[0]!, response.jsonPath));
       } else {
         for (const { mediaType } of list) {
@@ -60,8 +74,14 @@ export default defineRule<Options>({
         }
       }
     }
+    const checked = new Set<Obj>();
     for (const { mediaType, schema, jsonPath } of bodies) {
-      if (schema === undefined || !isJsonMediaType(mediaType) || isProblem(schema, minMembers)) continue;
+      if (schema === undefined || !isJsonMediaType(mediaType)) continue;
+      if (isObject(schema)) {
+        if (checked.has(schema)) continue;
+        checked.add(schema);
+      }
+      if (isProblem(schema, minMembers)) continue;
       report(
         'Error response schema is not a Problem: reference the Problem schema, extend it with allOf, or declare its members (type, title, status, detail, instance).',
         jsonPath,
