@@ -41,15 +41,12 @@ interface Dictionary {
   wordsOnly: boolean;
   shortest: number;
   longest: number;
-  /** The entries' first three characters (lower case, as one number), when all have three. */
-  prefixes: Set<number> | undefined;
+  /**
+   * The runs of word characters that begin with an entry's first three characters (in any case),
+   * when every entry has at least three: a native search finds the few candidates in a text.
+   */
+  candidates: RegExp | undefined;
 }
-
-/** Three word characters as one number, ASCII letters in lower case (the run `text[i..i+3]`). */
-const prefixOf = (text: string, i: number): number => {
-  const lower = (c: number) => (c >= 65 && c <= 90 ? c + 32 : c);
-  return (lower(text.charCodeAt(i)) << 16) | (lower(text.charCodeAt(i + 1)) << 8) | lower(text.charCodeAt(i + 2));
-};
 
 /** The dictionary of one `words` option, built once (the option object is the same on every call). */
 const dictionaries = new WeakMap<object, Dictionary | null>();
@@ -67,7 +64,9 @@ function dictionaryFor(words: Record<string, string>): Dictionary | undefined {
             wordsOnly: list.every(w => /^\w+$/.test(w)),
             shortest: Math.min(...list.map(w => w.length)),
             longest: Math.max(...list.map(w => w.length)),
-            prefixes: list.every(w => w.length >= 3 && /^[\x00-\x7f]+$/.test(w)) ? new Set(list.map(w => prefixOf(w, 0))) : undefined,
+            candidates: list.every(w => /^\w{3,}$/.test(w))
+              ? new RegExp(`\\b(?:${[...new Set(list.map(w => w.slice(0, 3)))].join('|')})\\w*`, 'gi')
+              : undefined,
           };
     dictionaries.set(words, dictionary);
   }
@@ -158,24 +157,16 @@ export default defineRule<{ words: Record<string, string> }>({
     if (!isObject(root)) return;
     const dictionary = dictionaryFor(words);
     if (!dictionary) return;
-    const { spelling, pattern, wordsOnly, shortest, longest, prefixes } = dictionary;
+    const { spelling, pattern, wordsOnly, shortest, longest, candidates } = dictionary;
+    // Every entry is made of word characters: a match is a whole run of them that is an entry.
+    const runs = candidates ?? (wordsOnly ? /\w+/g : undefined);
     const matches = (text: string): string[] => {
-      if (!wordsOnly) return [...text.matchAll(pattern)].map(([match]) => match);
+      if (!runs) return [...text.matchAll(pattern)].map(([match]) => match);
       const out: string[] = [];
-      let start = -1;
-      for (let i = 0; i <= text.length; i++) {
-        const c = i < text.length ? text.charCodeAt(i) : 32;
-        const word = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
-        if (word) {
-          if (start < 0) start = i;
-        } else if (start >= 0) {
-          const length = i - start;
-          if (length >= shortest && length <= longest && (!prefixes || prefixes.has(prefixOf(text, start)))) {
-            const run = text.slice(start, i);
-            if (spelling.has(run.toLowerCase())) out.push(run);
-          }
-          start = -1;
-        }
+      runs.lastIndex = 0;
+      for (let match = runs.exec(text); match !== null; match = runs.exec(text)) {
+        const run = match[0];
+        if (run.length >= shortest && run.length <= longest && spelling.has(run.toLowerCase())) out.push(run);
       }
       return out;
     };

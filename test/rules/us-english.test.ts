@@ -92,6 +92,30 @@ paths: {}
     options: { ruleOptions: { words: { tonne: 'ton' } } },
     errors: [{ line: 5, message: 'Use U.S. spelling: "tonnes" → "tons".' }],
   },
+  {
+    name: '3.1: a configured entry shorter than three letters matches whole words only',
+    document: `openapi: 3.1.0
+info:
+  title: Freight Service
+  version: 1.0.0
+  description: Urban depots send ur freight; Ur matches too.
+paths: {}
+`,
+    options: { ruleOptions: { words: { ur: 'your' } } },
+    errors: [{ line: 5, message: 'Use U.S. spelling: "ur" → "your".' }],
+  },
+  {
+    name: '3.1: a configured entry with a hyphen matches as written',
+    document: `openapi: 3.1.0
+info:
+  title: Freight Service
+  version: 1.0.0
+  description: Sends an e-mail when freight arrives (not an e-mails-digest).
+paths: {}
+`,
+    options: { ruleOptions: { words: { 'e-mail': 'email' } } },
+    errors: [{ line: 5, message: 'Use U.S. spelling: "e-mail" → "email", "e-mails" → "emails".' }],
+  },
 ]);
 
 it('passes the reference spec', async () => {
