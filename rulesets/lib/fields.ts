@@ -1,22 +1,15 @@
 // What a field's name says about its content (dates and times, country/language/currency codes),
 // shared by the field rules so that "is this a date?" has one answer everywhere.
 import { snakeCase } from 'change-case';
+import { rememberByString } from './remember.js';
 import { isObject, type Obj } from './oas.js';
 import { schemaTypes } from './schemas.js';
 
 /** Names repeat across a document's schemas: their words are computed once (change-case is slow). */
-const wordCache = new Map<string, readonly string[]>();
+const snakeWords = rememberByString((name: string): readonly string[] => snakeCase(name).split('_').filter(Boolean));
 
 /** The lower-case words of a name in any casing: `createdAt`, `created-at` → [created, at]. */
-export const nameWords = (name: string): string[] => {
-  let words = wordCache.get(name);
-  if (!words) {
-    if (wordCache.size >= 100_000) wordCache.clear();
-    words = snakeCase(name).split('_').filter(Boolean);
-    wordCache.set(name, words);
-  }
-  return [...words];
-};
+export const nameWords = (name: string): string[] => [...snakeWords(name)];
 
 /** `name` in snake_case, keeping leading underscores (`_links` stays private-looking). */
 export const toSnakeCase = (name: string): string => /^_*/.exec(name)![0] + snakeCase(name);

@@ -3,6 +3,7 @@
 import { kebabCase, snakeCase, split } from 'change-case';
 import pluralize from 'pluralize';
 import { isObject } from './oas.js';
+import { rememberByString } from './remember.js';
 
 const TEMPLATE = /\{[^}]*\}/g;
 
@@ -65,7 +66,13 @@ export function pathSegments(paths: unknown): PathSegment[] {
 }
 
 /** Lower-case words of a name in any style (`addFollowers`, `add-followers`, `{id}:add_followers`), templates left out. */
-export const words = (name: string): string[] => split(name.replace(TEMPLATE, ' ')).map(w => w.toLowerCase());
+export const words = (name: string): string[] => splitWords(name.replace(TEMPLATE, ' ')).map(w => w.toLowerCase());
+
+/** change-case's split (Unicode regular expressions on every call), remembered; the lists are only read. */
+const splitWords = rememberByString((text: string): readonly string[] => split(text));
+
+/** pluralize.isPlural, remembered: each answer tests the word against pluralize's hundreds of rules. */
+export const isPluralWord = rememberByString((word: string): boolean => pluralize.isPlural(word));
 
 /**
  * The head noun of a name, which carries its number, with its offset in the name: the last word
@@ -73,7 +80,7 @@ export const words = (name: string): string[] => split(name.replace(TEMPLATE, ' 
  */
 function headWord(name: string): { word: string; at: number } | undefined {
   const text = name.replace(TEMPLATE, ' ');
-  const parts = split(text);
+  const parts = splitWords(text);
   const of = parts.findIndex((w, i) => i > 0 && w.toLowerCase() === 'of');
   const index = of > 0 ? of - 1 : parts.length - 1;
   let at = 0;
@@ -103,7 +110,7 @@ export function isNounLike(name: string): boolean {
  */
 export function isPluralName(name: string, allowed: ReadonlySet<string>): boolean {
   const head = headNoun(name);
-  return allowed.has(name.toLowerCase()) || allowed.has(head) || pluralize.isPlural(head);
+  return allowed.has(name.toLowerCase()) || allowed.has(head) || isPluralWord(head);
 }
 
 // pluralize's learned plurals that APIs do not use.
@@ -141,7 +148,7 @@ export const isCapitalisedKebabCase = (name: string): boolean => /^[A-Z0-9][A-Za
 
 /** `x-flow-id` → `X-Flow-Id`; all-capital words stay (`X_FLOW_ID` → `X-FLOW-ID`). */
 export const toCapitalisedKebabCase = (name: string): string =>
-  split(name)
+  splitWords(name)
     .map(w => (w.length > 1 && w === w.toUpperCase() ? w : w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()))
     .join('-');
 

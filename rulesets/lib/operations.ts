@@ -19,6 +19,7 @@ import {
 } from './oas.js';
 import { schemaTypes } from './schemas.js';
 import { stringList } from './options.js';
+import { rememberByString } from './remember.js';
 
 /** Paths of infrastructure endpoints that are not part of the resource API. */
 export const DEFAULT_MONITORING_PATHS: readonly string[] = ['/health', '/metrics', '/status', '/ping'];
@@ -55,21 +56,16 @@ export const isWebhook = (op: Operation): boolean => op.jsonPath[0] === 'webhook
 export const apiOperations = (root: unknown): Operation[] => operations(root).filter(op => !isWebhook(op));
 
 /** `pageSize`, `page-size`, `Page_Size` → `page_size`: names compared by meaning, not style. */
-export function normalizeName(name: string): string {
-  // Rules ask for the same few names (every operation's headers, for several rules): remember them.
-  let normal = normalized.get(name);
-  if (normal === undefined) {
-    normal = name
+// Rules ask for the same few names (every operation's headers, for several rules): remembered.
+export const normalizeName = rememberByString(
+  (name: string): string =>
+    name
       .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
       .replace(/[^A-Za-z0-9]+/g, '_')
       .replace(/^_|_$/g, '')
-      .toLowerCase();
-    if (normalized.size >= 10_000) normalized.clear();
-    normalized.set(name, normal);
-  }
-  return normal;
-}
-const normalized = new Map<string, string>();
+      .toLowerCase(),
+  10_000,
+);
 
 /** The operation's parameters in `location` (`query`, `header`, ...), with their normalized names. */
 export function parametersIn(op: Operation, location: string): (Parameter & { name: string })[] {

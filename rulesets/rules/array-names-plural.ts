@@ -4,6 +4,7 @@ import { atKey, isObject } from '../lib/oas.js';
 import { schemaIndex, schemaTypes } from '../lib/schemas.js';
 import { nameWords, quote } from '../lib/fields.js';
 import { stringList } from '../lib/options.js';
+import { isPluralWord } from '../lib/naming.js';
 
 const PREPOSITIONS = new Set(['to', 'for', 'of', 'by', 'in', 'on', 'with', 'per', 'from']);
 // Past participles (`added`, `shared`, `blocked`), not nouns like `feed` or `bed`.
@@ -59,7 +60,7 @@ export default defineRule<Options>({
       const words = nameWords(prop.name);
       const head = headNoun(words);
       const noun = head === undefined ? undefined : words[head];
-      if (noun === undefined || pluralize.isPlural(noun) || collective.has(noun)) return [];
+      if (noun === undefined || isPluralWord(noun) || collective.has(noun)) return [];
       const plural = words.map((w, i) => (i === head ? pluralize.plural(w) : w)).join('_');
       return [{ message: `Array property ${quote(prop.name)} has a singular name: use a plural, such as ${quote(plural)}.`, path: atKey(prop.jsonPath) }];
     });

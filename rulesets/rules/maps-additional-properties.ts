@@ -3,6 +3,7 @@ import { defineRule } from '../rule.js';
 import { isObject, type Obj } from '../lib/oas.js';
 import { schemaIndex, schemaTypes, type SchemaNode } from '../lib/schemas.js';
 import { nameWords } from '../lib/fields.js';
+import { isPluralWord } from '../lib/naming.js';
 
 // Keywords that give an object a shape other than `properties`: such an object is not a bare map.
 const SHAPING = ['allOf', 'anyOf', 'oneOf', 'not', 'patternProperties', 'unevaluatedProperties', 'discriminator'] as const;
@@ -20,7 +21,7 @@ function isUndeclaredObject({ schema, origin, simple }: SchemaNode): boolean {
 /** A plural name (`labels`, `opening_hours`) names a collection: as an object, a map. "data" is a mass noun here. */
 function isPluralName(name: string): boolean {
   const last = nameWords(name).at(-1);
-  return last !== undefined && !last.endsWith('data') && pluralize.isPlural(last) && !pluralize.isSingular(last);
+  return last !== undefined && !last.endsWith('data') && isPluralWord(last) && !pluralize.isSingular(last);
 }
 
 /** Signs that an undeclared object holds keyed entries rather than an opaque document. */
