@@ -26,16 +26,25 @@ function start(cli) {
     return;
   }
   cli.enableWorkers(__filename);
-  cli.main(args).then(
-    code => {
-      process.exitCode = code;
-    },
-    error => {
-      process.stderr.write(`apilint: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
-      if (args.includes('--debug')) process.stderr.write(`${error?.stack}\n`);
-      process.exitCode = 2;
-    },
-  );
+  cli.main(args).then(exitWhenWritten, error => {
+    process.stderr.write(`apilint: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    if (args.includes('--debug')) process.stderr.write(`${error?.stack}\n`);
+    process.exitCode = 2;
+  });
+}
+
+/**
+ * Exits as soon as stdout and stderr have written everything. After a run over many files V8
+ * has usually begun a full garbage collection, which it finishes in a task once the work is
+ * done: left to end on its own, the process spent 10-25 ms on it before exiting.
+ */
+function exitWhenWritten(code) {
+  process.exitCode = code;
+  const pending = [process.stdout, process.stderr].filter(stream => stream.writableLength > 0);
+  let left = pending.length;
+  if (left === 0) process.exit(code);
+  // A write's callback runs once everything before it has been written.
+  for (const stream of pending) stream.write('', () => --left === 0 && process.exit(code));
 }
 
 /**

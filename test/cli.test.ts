@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasStackTrace, runCli } from './helpers/cli.js';
-import { REFERENCE_SPEC, ROOT } from './helpers/lint.js';
+import { CORPUS, REFERENCE_SPEC, ROOT } from './helpers/lint.js';
 
 const fixture = (...parts: string[]) => path.join(ROOT, 'fixtures/cli', ...parts);
 let tmp: string;
@@ -240,6 +240,18 @@ describe('output', () => {
     expect((await runCli(args)).stdout).not.toContain(esc);
     expect((await runCli(args, { env: { NO_COLOR: undefined, FORCE_COLOR: '1' } })).stdout).toContain(esc);
     expect((await runCli(args, { env: { NO_COLOR: '1', FORCE_COLOR: '1' } })).stdout).not.toContain(esc);
+  });
+
+  it('a report larger than the pipe holds arrives whole when the reader is slow', async () => {
+    // The CLI exits as soon as its output is written (bin/apilint.js): never before.
+    const petstore = readFileSync(path.join(CORPUS, 'oai-petstore-expanded.yaml'), 'utf8');
+    for (let i = 0; i < 40; i++) write(`slow-reader/pets-${i}.yaml`, petstore);
+    const args = ['lint', path.join(tmp, 'slow-reader'), '-f', 'json'];
+    const slow = await runCli(args, { readAfterMs: 1000 });
+    // More than a pipe holds: when the CLI is done, much of the report is still waiting in it.
+    expect(slow.stdout.length).toBeGreaterThan(512 * 1024);
+    expect(slow.code).toBe(1);
+    expect(JSON.parse(slow.stdout)).toEqual(JSON.parse((await runCli(args)).stdout));
   });
 
   it('json: the documented stable shape', async () => {

@@ -19,6 +19,8 @@ export interface CliOptions {
   nodeArgs?: string[];
   /** Another copy of the launcher than the repository's. */
   bin?: string;
+  /** Read nothing of stdout and stderr for this long: a slow reader, whose pipes fill up. */
+  readAfterMs?: number;
 }
 
 export function runCli(args: string[], options: CliOptions = {}): Promise<CliResult> {
@@ -35,6 +37,15 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRes
     // Decoded as a stream: a character split between two chunks must not become two U+FFFD.
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    if (options.readAfterMs !== undefined) {
+      // Paused, not unread: Node drains and drops the unread output of a child that has exited.
+      child.stdout.pause();
+      child.stderr.pause();
+      setTimeout(() => {
+        child.stdout.resume();
+        child.stderr.resume();
+      }, options.readAfterMs);
+    }
     child.on('error', reject);
     // A CLI that exits before reading its input (a refused file) closes the pipe: not an error here.
     child.stdin.on('error', () => undefined);
