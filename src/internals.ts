@@ -19,6 +19,7 @@ export type InternalModule =
   | 'yaml'
   | 'yaml-ast-parser'
   | 'json'
+  | 'path'
   | 'ordered-object-literal'
   | 'json-ref-resolver/crawler'
   | 'json-ref-resolver/utils';
@@ -37,6 +38,7 @@ export const INTERNAL_MODULES: Record<InternalModule, [from: string, specifier: 
   yaml: ['@stoplight/spectral-parsers', '@stoplight/yaml'],
   'yaml-ast-parser': ['@stoplight/yaml', '@stoplight/yaml-ast-parser'],
   json: ['@stoplight/spectral-core', '@stoplight/json'],
+  path: ['@stoplight/spectral-core', '@stoplight/path'],
   'ordered-object-literal': ['@stoplight/json', '@stoplight/ordered-object-literal'],
   'json-ref-resolver/crawler': ['@stoplight/spectral-ref-resolver', '@stoplight/json-ref-resolver/crawler.js'],
   'json-ref-resolver/utils': ['@stoplight/spectral-ref-resolver', '@stoplight/json-ref-resolver/utils.js'],
