@@ -3,7 +3,8 @@
 // and Spectral (spectral:oas), on a tiny spec, the medium @blockfrost/openapi spec, the corpus's
 // large documents, 30 small documents in one call, and one API at three sizes (time per MB).
 // Each process is measured with GNU time (/usr/bin/time, for the peak RSS) and a wall clock; the
-// tools take turns run by run (A B A B ...) because a shared machine is noisy; medians are
+// tools take turns run by run (A B A B ...) because a shared machine is noisy, and one small
+// document and 30 (the two sides of a target) take turns with each other too; medians are
 // reported. Writes bench/RESULTS.md (and, with --json, the raw figures).
 //
 //   node bench/run.mjs [--runs 5] [--large-runs 3] [--spectral-runs 1] [--cases tiny,medium,...]
@@ -159,22 +160,25 @@ const median = xs => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-/** Runs the tools in turn, run by run, and returns medians per tool. */
-async function compare(label, files, { runs, tools }) {
-  const samples = Object.fromEntries(tools.map(t => [t, []]));
-  const rounds = Math.max(...tools.map(t => runs[t] ?? 0));
+/**
+ * Runs the entries (a tool on some files) in turn, round by round, and returns medians per entry
+ * id. Entries measured together alternate, so that the machine's drift touches them alike.
+ */
+async function compare(label, entries, runs) {
+  const samples = new Map(entries.map(e => [e.id, []]));
+  const rounds = Math.max(...entries.map(e => runs[e.tool] ?? 0));
   for (let i = 0; i < rounds; i++) {
-    for (const tool of tools) {
-      if (i >= (runs[tool] ?? 0)) continue;
-      samples[tool].push(await measure(tool, files));
+    for (const entry of entries) {
+      if (i >= (runs[entry.tool] ?? 0)) continue;
+      samples.get(entry.id).push(await measure(entry.tool, entry.files));
     }
   }
   const result = {};
-  for (const tool of tools) {
-    if (samples[tool].length === 0) continue;
-    result[tool] = { wall: median(samples[tool].map(s => s.wall)), rss: median(samples[tool].map(s => s.rss)), runs: samples[tool].length, walls: samples[tool].map(s => +s.wall.toFixed(3)) };
+  for (const [id, list] of samples) {
+    if (list.length === 0) continue;
+    result[id] = { wall: median(list.map(s => s.wall)), rss: median(list.map(s => s.rss)), runs: list.length, walls: list.map(s => +s.wall.toFixed(3)) };
   }
-  const line = tools.map(t => (result[t] ? `${t} ${result[t].wall.toFixed(2)} s ${result[t].rss.toFixed(0)} MiB` : '')).join('  ');
+  const line = entries.map(e => (result[e.id] ? `${e.id} ${result[e.id].wall.toFixed(2)} s ${result[e.id].rss.toFixed(0)} MiB` : '')).join('  ');
   console.log(`${label.padEnd(24)} ${line}`);
   return result;
 }
@@ -199,17 +203,32 @@ async function main() {
     ...inputs.sizes.map(({ k, file }) => ({ id: `size-x${k}`, label: `blockfrost x${k} (JSON)`, files: [file], scaling: true })),
   ].filter(c => !ONLY || ONLY.includes(c.id));
 
-  const results = {};
+  // One small document and 30 in one call are the two sides of a target: they are measured
+  // together, alternating, each tool's two runs side by side.
+  const groups = [];
   for (const c of cases) {
-    const tools = ['apilint', 'redocly', ...(WITH_SPECTRAL && !c.scaling ? ['spectral'] : [])];
-    const n = c.large || c.scaling ? LARGE_RUNS : RUNS;
-    const runs = { apilint: n, redocly: n, spectral: c.large ? SPECTRAL_RUNS : Math.max(SPECTRAL_RUNS, Math.min(3, n)) };
-    // apilint takes the directory where the others take the file list (both are one call).
-    const files = c.files;
-    const saved = commands.apilint;
-    if (c.apilintFiles) commands.apilint = () => saved(c.apilintFiles);
-    results[c.id] = { label: c.label, mb: c.files.reduce((sum, f) => sum + MB(f), 0), target: c.target, ...(await compare(c.id, files, { runs, tools })) };
-    commands.apilint = saved;
+    const partner = c.id === 'many-small' ? groups.find(g => g[0].id === 'one-small') : undefined;
+    if (partner) partner.push(c);
+    else groups.push([c]);
+  }
+  const results = {};
+  for (const group of groups) {
+    const entries = [];
+    const first = group[0];
+    const tools = ['apilint', 'redocly', ...(WITH_SPECTRAL && !first.scaling ? ['spectral'] : [])];
+    for (const tool of tools) {
+      for (const c of group) {
+        // apilint takes the directory where the others take the file list (both are one call).
+        entries.push({ id: `${c.id}:${tool}`, tool, files: (tool === 'apilint' && c.apilintFiles) || c.files });
+      }
+    }
+    const n = first.large || first.scaling ? LARGE_RUNS : RUNS;
+    const runs = { apilint: n, redocly: n, spectral: first.large ? SPECTRAL_RUNS : Math.max(SPECTRAL_RUNS, Math.min(3, n)) };
+    const measured = await compare(group.map(c => c.id).join(' + '), entries, runs);
+    for (const c of group) {
+      results[c.id] = { label: c.label, mb: c.files.reduce((sum, f) => sum + MB(f), 0), target: c.target };
+      for (const tool of tools) if (measured[`${c.id}:${tool}`]) results[c.id][tool] = measured[`${c.id}:${tool}`];
+    }
   }
   const env = {
     date: new Date().toISOString().slice(0, 10),
@@ -284,7 +303,7 @@ function report(env, results, before) {
     '# Benchmark results',
     '',
     `Generated by \`npm run bench\` (bench/run.mjs) on ${env.date}: ${env.cpu}, Node ${env.node}, Redocly CLI ${env.redocly} (\`lint --extends=recommended\`, telemetry off), Spectral CLI ${env.spectral} (\`spectral:oas\` recommended).`,
-    `Whole-process medians: wall clock and peak RSS (GNU time), ${env.runs.runs} runs per tool (${env.runs.largeRuns} for large documents, Spectral ${env.runs.spectralRuns} on large ones), the tools alternating run by run. apilint runs with \`--no-config\` and every default rule on; default output formats, discarded.`,
+    `Whole-process medians: wall clock and peak RSS (GNU time), ${env.runs.runs} runs per tool (${env.runs.largeRuns} for large documents, Spectral ${env.runs.spectralRuns} on large ones), the tools alternating run by run (one small document and 30 alternate with each other too). apilint runs with \`--no-config\` and every default rule on; default output formats, discarded.`,
     '',
     '## Now',
     '',
