@@ -37,15 +37,14 @@ const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 interface Dictionary {
   spelling: Map<string, string>;
   pattern: RegExp;
-  /** Every entry is made of word characters, so a match of `pattern` is a whole run of them. */
-  wordsOnly: boolean;
   shortest: number;
   longest: number;
   /**
-   * The runs of word characters that begin with an entry's first three characters (in any case),
-   * when every entry has at least three: a native search finds the few candidates in a text.
+   * Where every entry is made of word characters, a match is a whole run of them that is an
+   * entry: the runs to look up. Those that begin with an entry's first three characters (in any
+   * case) when every entry has at least three, so that a native search finds the few candidates.
    */
-  candidates: RegExp | undefined;
+  runs: RegExp | undefined;
 }
 
 /** The dictionary of one `words` option, built once (the option object is the same on every call). */
@@ -61,12 +60,13 @@ function dictionaryFor(words: Record<string, string>): Dictionary | undefined {
         : {
             spelling,
             pattern: new RegExp(`\\b(?:${list.map(escape).join('|')})\\b`, 'gi'),
-            wordsOnly: list.every(w => /^\w+$/.test(w)),
             shortest: Math.min(...list.map(w => w.length)),
             longest: Math.max(...list.map(w => w.length)),
-            candidates: list.every(w => /^\w{3,}$/.test(w))
+            runs: list.every(w => /^\w{3,}$/.test(w))
               ? new RegExp(`\\b(?:${[...new Set(list.map(w => w.slice(0, 3)))].join('|')})\\w*`, 'gi')
-              : undefined,
+              : list.every(w => /^\w+$/.test(w))
+                ? /\w+/g
+                : undefined,
           };
     dictionaries.set(words, dictionary);
   }
@@ -157,9 +157,7 @@ export default defineRule<{ words: Record<string, string> }>({
     if (!isObject(root)) return;
     const dictionary = dictionaryFor(words);
     if (!dictionary) return;
-    const { spelling, pattern, wordsOnly, shortest, longest, candidates } = dictionary;
-    // Every entry is made of word characters: a match is a whole run of them that is an entry.
-    const runs = candidates ?? (wordsOnly ? /\w+/g : undefined);
+    const { spelling, pattern, shortest, longest, runs } = dictionary;
     const matches = (text: string): string[] => {
       if (!runs) return [...text.matchAll(pattern)].map(([match]) => match);
       const out: string[] = [];
