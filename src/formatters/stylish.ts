@@ -1,6 +1,6 @@
 // Human format: findings grouped by file, `line:col  severity  message  rule-id`, then counts.
 import { Chalk } from 'chalk';
-import type { Finding } from '../lint.js';
+import type { Finding } from '../core/finding.js';
 import { countBySeverity, displayPath, visible, type Formatter } from './types.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
