@@ -4,10 +4,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { distance } from 'fastest-levenshtein';
-import { SEVERITIES } from '../rulesets/severity.js';
-import { TOOL } from './meta.js';
+import { TOOL } from './core/meta.js';
+import { SEVERITIES } from './core/severity.js';
 import { FORMATS } from './formatters/names.js';
-import type { RuleInfo } from './catalogue.js';
+import type { RuleInfo } from './lint/catalogue.js';
 import type { RunOptions } from './run.js';
 
 /** Colour only on a terminal; NO_COLOR and FORCE_COLOR win (https://no-color.org). */
@@ -131,7 +131,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
       if (inputs.length === 0) program.error('no inputs: give files, directories or globs to lint, or - for stdin (apilint --help)', { exitCode: 2 });
       const maxWarnings = opts.maxWarnings === undefined ? undefined : /^\d+$/.test(opts.maxWarnings) ? Number(opts.maxWarnings) : NaN;
       if (Number.isNaN(maxWarnings)) program.error(`invalid --max-warnings "${opts.maxWarnings}": use a whole number, e.g. 0 or 25`, { exitCode: 2 });
-      const { parseSize } = await import('./limits.js');
+      const { parseSize } = await import('./load/limits.js');
       const maxFileSize = parseSize(opts.maxFileSize);
       if (maxFileSize === undefined) program.error(`invalid --max-file-size "${opts.maxFileSize}": use a size such as 50MB, 200MB or 1GB`, { exitCode: 2 });
       const { createSupportsHyperlinks } = await import('supports-hyperlinks');
@@ -164,7 +164,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
     .argument('[id]', 'a rule id: print its documentation')
     .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (id: string | undefined, opts: { format: 'text' | 'json' }) => {
-      const { catalogue, ruleInfo } = await import('./catalogue.js');
+      const { catalogue, ruleInfo } = await import('./lint/catalogue.js');
       if (id !== undefined) {
         const rule = ruleInfo(id);
         if (!rule) {
@@ -172,7 +172,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
           const hint = closest && closest.d <= Math.max(2, Math.floor(id.length / 4)) ? `: did you mean "${closest.id}"?` : ' (apilint rules lists them)';
           return program.error(`unknown rule "${id}"${hint}`, { exitCode: 2 });
         }
-        const { renderRuleDoc } = await import('./docs.js');
+        const { renderRuleDoc } = await import('./lint/docs.js');
         io.stdout.write(opts.format === 'json' ? `${JSON.stringify(ruleJson(rule), null, 2)}\n` : renderRuleDoc(rule));
         return;
       }
@@ -215,9 +215,9 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
 
 const ruleJson = ({ id, severity, ref, zalando, description, recommended, docsUrl }: RuleInfo) => ({ id, severity, ref, zalando, description, recommended, docsUrl });
 
-export { enableWorkers } from './parallel.js';
+export { enableWorkers } from './lint/parallel.js';
 
-/** The entry of a lint worker thread (src/parallel.ts), started by bin/apilint.js. */
+/** The entry of a lint worker thread (src/lint/parallel.ts), started by bin/apilint.js. */
 export async function runLintWorker(): Promise<void> {
   const { serveLintWorker } = await import('./run.js');
   serveLintWorker();

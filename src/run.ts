@@ -4,16 +4,19 @@
 import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
-import type { Severity } from '../rulesets/rule.js';
-import { baselineFileKey, checkoutRef, compare, findingKey, gitRoot, readBaseline, verifyRef, writeBaseline, type Comparison } from './baseline.js';
-import { loadConfig, settingsFor, type Config, type Settings } from './config.js';
-import { applyInlineIgnores } from './ignores.js';
-import { Linter, SEVERITY_RANK, type Finding } from './lint.js';
-import { DEFAULT_MAX_FILE_SIZE, escapeControl, safeText } from './limits.js';
-import { expandInputs, InputError, parseDocument, readInput, STDIN, type Candidate } from './load.js';
-import { displayPath } from './paths.js';
-import { Sources } from './sources.js';
-import { lintAll, workersFor, type FromWorker, type Outcome, type SentError, type ToWorker } from './parallel.js';
+import { loadConfig, settingsFor, type Config, type Settings } from './config/config.js';
+import { InputError } from './core/errors.js';
+import type { Finding } from './core/finding.js';
+import { displayPath, STDIN } from './core/paths.js';
+import { SEVERITY_RANK, type Severity } from './core/severity.js';
+import { escapeControl, safeText } from './core/text.js';
+import { Linter } from './lint/linter.js';
+import { lintAll, workersFor, type FromWorker, type Outcome, type SentError, type ToWorker } from './lint/parallel.js';
+import { expandInputs, parseDocument, readInput, type Candidate } from './load/documents.js';
+import { DEFAULT_MAX_FILE_SIZE } from './load/limits.js';
+import { Sources } from './load/sources.js';
+import { baselineFileKey, checkoutRef, compare, findingKey, gitRoot, readBaseline, verifyRef, writeBaseline, type Comparison } from './suppress/baseline.js';
+import { applyInlineIgnores } from './suppress/ignores.js';
 import type { FormatName } from './formatters/names.js';
 import { outputOverInput, writeReport } from './formatters/output.js';
 import { noProgress, progressOn, type Progress } from './formatters/progress.js';
@@ -130,7 +133,7 @@ export async function runLint(options: RunOptions): Promise<number> {
 
   let config: Config;
   try {
-    config = options.noConfig ? (await import('./config.js')).EMPTY_CONFIG : await loadConfig(cwd, options.config);
+    config = options.noConfig ? (await import('./config/config.js')).EMPTY_CONFIG : await loadConfig(cwd, options.config);
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     report(error);
@@ -186,7 +189,7 @@ export async function runLint(options: RunOptions): Promise<number> {
   const workers = workersFor(candidates);
   let outcomes: Outcome[];
   if (workers > 0) {
-    // Several files and more than one core: worker threads lint some of them (src/parallel.ts).
+    // Several files and more than one core: worker threads lint some of them (src/lint/parallel.ts).
     const setup = { cwd, allowRemote: options.allowRemote, maxFileSize, ...(options.config !== undefined ? { config: options.config } : {}), ...(options.noConfig ? { noConfig: true } : {}) };
     outcomes = await lintAll(candidates, lintOne, workers, setup, () => progress.done());
   } else {
@@ -304,7 +307,7 @@ async function writeReports(options: RunOptions, findings: readonly Finding[], c
 }
 
 /**
- * A lint worker (src/parallel.ts): once it has its setup, reads the config as the main thread did
+ * A lint worker (src/lint/parallel.ts): once it has its setup, reads the config as the main thread did
  * and lints the files it is sent with its own linters, sending back each file's outcome.
  */
 export function serveLintWorker(): void {
@@ -318,7 +321,7 @@ export function serveLintWorker(): void {
     }
     if (message.type === 'setup') {
       const { setup } = message;
-      linters = (setup.noConfig ? import('./config.js').then(m => m.EMPTY_CONFIG) : loadConfig(setup.cwd, setup.config)).then(
+      linters = (setup.noConfig ? import('./config/config.js').then(m => m.EMPTY_CONFIG) : loadConfig(setup.cwd, setup.config)).then(
         config => new Linters(config, { cwd: setup.cwd, allowRemote: setup.allowRemote, maxFileSize: setup.maxFileSize ?? DEFAULT_MAX_FILE_SIZE }),
       );
       linters.then(() => port.postMessage({ type: 'ready' } satisfies FromWorker), () => port.close());

@@ -3,8 +3,8 @@
 // (Jenkins marks a build unstable on any failure); the others are passing cases that carry their
 // message in system-out. A clean file is one passing case, and an input that could not be linted
 // is an error case.
-import type { Finding } from '../lint.js';
-import { SEVERITIES } from '../../rulesets/severity.js';
+import type { Finding } from '../core/finding.js';
+import { SEVERITIES } from '../core/severity.js';
 import { shownPath, visible, type Formatter } from './types.js';
 
 const xml = (s: string) =>

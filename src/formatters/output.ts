@@ -6,8 +6,8 @@
 import { lstatSync, readlinkSync, statSync } from 'node:fs';
 import { chmod, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { crypto } from '../builtins.js';
-import { InputError } from '../load.js';
+import { crypto } from '../core/builtins.js';
+import { InputError } from '../core/errors.js';
 
 const STREAMS: Record<string, 'stdout' | 'stderr'> = {
   '/dev/stdout': 'stdout',

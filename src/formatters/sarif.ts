@@ -9,12 +9,11 @@
 // severe findings (active before suppressed, then error, warning, info, hint) and says in a
 // notification and on stderr what it left out: an upload GitHub takes, never one it rejects.
 import { pathToFileURL } from 'node:url';
-import type { Severity } from '../../rulesets/severity.js';
-import { SEVERITIES } from '../../rulesets/severity.js';
-import { zlib } from '../builtins.js';
-import { catalogue } from '../catalogue.js';
-import type { Finding } from '../lint.js';
-import { TOOL } from '../meta.js';
+import { zlib } from '../core/builtins.js';
+import type { Finding } from '../core/finding.js';
+import { TOOL } from '../core/meta.js';
+import { SEVERITIES } from '../core/severity.js';
+import { catalogue } from '../lint/catalogue.js';
 import { countBySeverity, displayPath, fingerprint, jsonPointer, plural, type FormatContext, type Formatter } from './types.js';
 
 export const GITHUB_LIMITS = { resultsPerRun: 25_000, gzipBytes: 10_000_000 } as const;
@@ -56,7 +55,7 @@ export const sarif: Formatter = (findings, context) => {
 function describeCut(leftOut: readonly Finding[], total: number): string {
   const counts = countBySeverity(leftOut);
   const suppressed = leftOut.filter(f => f.suppression).length;
-  const parts = (SEVERITIES as readonly Severity[]).filter(s => counts[s] > 0).map(s => plural(counts[s], s === 'warn' ? 'warning' : s));
+  const parts = SEVERITIES.filter(s => counts[s] > 0).map(s => plural(counts[s], s === 'warn' ? 'warning' : s));
   if (suppressed > 0) parts.push(`${suppressed.toLocaleString('en-US')} of them suppressed`);
   return `${leftOut.length.toLocaleString('en-US')} of ${plural(total, 'finding')} left out of this log, the least severe (${parts.join(', ')}); -f json lists them all`;
 }

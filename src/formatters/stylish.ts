@@ -4,7 +4,7 @@
 // the edge of the terminal, where it wraps.
 import { Chalk } from 'chalk';
 import { docsUrl } from '../../rulesets/rule.js';
-import type { Finding } from '../lint.js';
+import type { Finding } from '../core/finding.js';
 import { countByRule, countBySeverity, plural, RULE_SUMMARY_FROM, severityCounts, shownPath, visible, type Formatter } from './types.js';
 
 /** A terminal hyperlink (OSC 8): terminals that know it show `text` as a link to `url`. */

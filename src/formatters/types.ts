@@ -1,10 +1,9 @@
-import type { JsonPath } from '@stoplight/types';
-import { SEVERITIES, type Severity } from '../../rulesets/severity.js';
-import type { Finding } from '../lint.js';
-import type { InputError } from '../load.js';
-import { crypto } from '../builtins.js';
-import { escapeControl } from '../limits.js';
-import { displayPath } from '../paths.js';
+import { crypto } from '../core/builtins.js';
+import type { InputError } from '../core/errors.js';
+import { jsonPointer, type Finding } from '../core/finding.js';
+import { displayPath } from '../core/paths.js';
+import { SEVERITIES, type Severity } from '../core/severity.js';
+import { escapeControl } from '../core/text.js';
 
 export interface FormatContext {
   cwd: string;
@@ -34,9 +33,7 @@ export const shownPath = (file: string, cwd: string): string => escapeControl(di
 
 export type Formatter = (findings: readonly Finding[], context: FormatContext) => string;
 
-/** RFC 6901 JSON pointer of a path. */
-export const jsonPointer = (path: JsonPath): string =>
-  path.map(segment => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+export { jsonPointer };
 
 /** A short stable hash of the parts (SARIF and Code Climate fingerprints). */
 export const hashOf = (parts: readonly string[]): string => crypto().createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 32);

@@ -2,40 +2,20 @@
 import path from 'node:path';
 import { Document, Spectral, type ISpectralDiagnostic } from '@stoplight/spectral-core';
 import type { JsonPath } from '@stoplight/types';
-import { buildRuleset, type BuildOptions } from '../rulesets/index.js';
-import { AT_KEY } from '../rulesets/lib/oas.js';
-import { isKnownRemoteRef } from '../rulesets/lib/known-refs.js';
-import { compareCodeUnits, loweredSeverity, type Severity } from '../rulesets/rule.js';
-import { DEFAULT_MAX_FILE_SIZE } from './limits.js';
-import { STDIN, type LoadedDocument } from './load.js';
-import { displayPath } from './paths.js';
-import { fetchBounded, parseOutsideError, SandboxResolver } from './sandbox.js';
-import { Sources } from './sources.js';
-import { withLocalRefFastPath } from './resolve-local.js';
-import { installSpeedups, trustedRuleset } from './spectral-speedups.js';
-import { internalModule } from './internals.js';
-
-export interface Finding {
-  ruleId: string;
-  severity: Severity;
-  message: string;
-  /** Absolute path of the file holding the offending node, or `<stdin>`. */
-  file: string;
-  /** 1-based. */
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-  /** JSON path of the node in `file`. */
-  path: JsonPath;
-  /** Set when an inline ignore, the baseline or --since hides the finding (kept for SARIF). */
-  suppression?: { kind: 'inSource' | 'external'; justification: string };
-  /** With --baseline or --since: whether the finding is new or was already there. */
-  baselineState?: 'new' | 'unchanged';
-}
-
-export const SEVERITY_RANK: Record<Severity, number> = { error: 0, warn: 1, info: 2, hint: 3 };
-const SPECTRAL_SEVERITY: readonly Severity[] = ['error', 'warn', 'info', 'hint'];
+import { buildRuleset, type BuildOptions } from '../../rulesets/index.js';
+import { AT_KEY } from '../../rulesets/lib/oas.js';
+import { isKnownRemoteRef } from '../../rulesets/lib/known-refs.js';
+import { loweredSeverity } from '../../rulesets/rule.js';
+import { compareFindings, type Finding } from '../core/finding.js';
+import { STDIN, displayPath } from '../core/paths.js';
+import { SEVERITIES, SEVERITY_RANK } from '../core/severity.js';
+import { internalModule } from '../engine/internals.js';
+import { withLocalRefFastPath } from '../engine/resolve-local.js';
+import { installSpeedups, trustedRuleset } from '../engine/speedups.js';
+import type { LoadedDocument } from '../load/documents.js';
+import { DEFAULT_MAX_FILE_SIZE } from '../load/limits.js';
+import { Sources } from '../load/sources.js';
+import { fetchBounded, parseOutsideError, SandboxResolver } from '../resolve/sandbox.js';
 
 export interface LinterOptions {
   cwd: string;
@@ -65,13 +45,13 @@ export class Linter {
 
   constructor(private readonly options: LinterOptions) {
     this.sources = options.sources ?? new Sources();
-    // Local refs stay inside the document's project (src/sandbox.ts); remote ones go to fetchRemote.
+    // Local refs stay inside the document's project (src/resolve/sandbox.ts); remote ones go to fetchRemote.
     const resolver = new SandboxResolver({
       cwd: options.cwd,
       maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
       remote: url => this.fetchRemote(url),
     });
-    // Documents whose refs are all local skip the general resolver's machinery (src/resolve-local.ts).
+    // Documents whose refs are all local skip the general resolver's machinery (src/engine/resolve-local.ts).
     this.spectral = new Spectral({ resolver: withLocalRefFastPath(resolver) as unknown as typeof resolver });
     this.spectral.setRuleset(trustedRuleset(buildRuleset(options.ruleset)));
   }
@@ -101,7 +81,7 @@ export class Linter {
   private toFinding(result: ISpectralDiagnostic, spectralSource: string, displaySource: string): Finding | undefined {
     const code = String(result.code);
     let ruleId = code;
-    let severity = SPECTRAL_SEVERITY[result.severity] ?? 'error';
+    let severity = SEVERITIES[result.severity] ?? 'error';
     let message = result.message;
     if (code === 'unrecognized-format') return undefined;
     if (code === 'parser') {
@@ -158,12 +138,6 @@ function cleanRefError(message: string, cwd: string): string {
     // Paths inside the working directory read as the user typed them.
     .split(`${path.resolve(cwd)}${path.sep}`)
     .join('');
-}
-
-export function compareFindings(a: Finding, b: Finding): number {
-  // localeCompare only between files (its first call sets up ICU's collator, ~9 ms at start-up);
-  // rule ids are ASCII kebab-case, where code-unit order is the same.
-  return (a.file === b.file ? 0 : a.file.localeCompare(b.file)) || a.line - b.line || a.column - b.column || compareCodeUnits(a.ruleId, b.ruleId);
 }
 
 // The speedups first: they replace DocumentInventory's ref-map search, which the key locations wrap.

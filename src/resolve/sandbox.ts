@@ -8,9 +8,9 @@ import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Resolver } from '@stoplight/spectral-ref-resolver';
-import { internalModule } from './internals.js';
-import { NotAFileError, readBounded, SizeLimitError, formatSize } from './limits.js';
-import { PROTO_KEY } from './load.js';
+import { internalModule } from '../engine/internals.js';
+import { PROTO_KEY } from '../load/documents.js';
+import { NotAFileError, readBounded, SizeLimitError, formatSize } from '../load/limits.js';
 
 /** Marks the resolver error of a ref that leaves the project; the rest is JSON `{ target, root }`. */
 export const OUTSIDE_PREFIX = 'apilint: ref outside project: ';
@@ -139,7 +139,7 @@ async function readInside(file: string, root: string, realRoot: Promise<string>,
     if (error instanceof NotAFileError) throw new Error(`${target} ${error.directory ? 'is a directory' : 'is not a regular file'}`);
     throw error;
   }
-  // As for documents (src/load.ts): the parsers would make the value the object's prototype.
+  // As for documents (src/load/documents.ts): the parsers would make the value the object's prototype.
   if (text.includes('__proto__') && PROTO_KEY.test(text)) throw new Error(`${target} has a key named "__proto__": refused`);
   return text;
 }
@@ -195,7 +195,7 @@ installCrawlerFix();
  * but asks `Object.prototype.hasOwnProperty` instead. Found by test/fuzz.test.ts.
  */
 function installCrawlerFix(): void {
-  // Through src/internals.ts, so that the CLI bundle fixes its own copy (scripts/bundle.mjs).
+  // Through src/engine/internals.ts, so that the CLI bundle fixes its own copy (scripts/bundle.mjs).
   const crawlerModule = internalModule<{ ResolveCrawler: new (...args: never[]) => object }>('json-ref-resolver/crawler');
   const utils = internalModule<{
     addToJSONPointer(pointer: string, part: string): string;
