@@ -20,7 +20,7 @@ export const github: Formatter = (all, { cwd, files, inputErrors }) => {
   const perKind = { error: inputErrors.length, warning: 0, notice: 0 };
   for (const e of inputErrors) {
     const file = escapeProperty(shownPath(e.file, cwd));
-    lines.push(command('error', [`file=${file}`, e.line !== undefined && `line=${e.line}`, e.column !== undefined && `col=${e.column}`, 'title=apilint: cannot lint'], e.message));
+    lines.push(command('error', [`file=${file}`, e.line !== undefined && `line=${e.line}`, e.column !== undefined && `col=${e.column}`, `title=${escapeProperty('apilint: cannot lint')}`], e.message));
   }
   for (const f of findings) {
     const kind = COMMAND[f.severity];
