@@ -171,7 +171,7 @@ export async function runLint(options: RunOptions): Promise<number> {
   let repositories: Map<string, string> | undefined;
   try {
     if (baselineFile) known = baselineFile === writeBaselineFile && !existsSync(baselineFile) ? [] : readBaseline(baselineFile);
-    if (options.since) repositories = repositoriesOf(candidates.map(c => shownFile(c.file)), cwd, options.since);
+    if (options.since) repositories = repositoriesOf(candidates.map(c => shownFile(c.file)), options.since);
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     report(error);
@@ -198,6 +198,8 @@ export async function runLint(options: RunOptions): Promise<number> {
     for (const candidate of candidates) {
       outcomes.push(await lintOne(candidate));
       progress.done();
+      // Linting settles in microtasks: the progress line's timer runs only if the event loop turns.
+      if (progress.active) await new Promise(resolve => setImmediate(resolve));
     }
   }
   progress.stop();
@@ -365,14 +367,14 @@ function realFile(file: string): string {
  * not the working directory), with `ref` checked in each. Throws an InputError for an input outside
  * any repository or a ref that names no commit.
  */
-function repositoriesOf(files: readonly string[], cwd: string, ref: string): Map<string, string> {
+function repositoriesOf(files: readonly string[], ref: string): Map<string, string> {
   const roots = new Map<string, string>();
   for (const file of files) {
     if (file === STDIN) continue;
     const dir = path.dirname(file);
     if (roots.has(dir)) continue;
     const root = gitRoot(dir);
-    if (root === undefined) throw new InputError(file, `--since needs a git repository, and this file is not in one (from ${displayPath(dir, cwd) || '.'})`);
+    if (root === undefined) throw new InputError(file, '--since needs a git repository, and this file is not in one');
     roots.set(dir, root);
   }
   for (const root of new Set(roots.values())) verifyRef(root, ref);

@@ -1,7 +1,7 @@
 // Every format reports every finding it is asked for and every input that could not be linted,
 // through the real CLI; text from the spec cannot forge report lines or Markdown.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -2,26 +2,17 @@
 // --since, and the extra formats. Documents are copies of the reference spec (zero findings) with
 // one deliberate violation, so every assertion is about exactly the findings the test made.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.js';
+import { project } from './helpers/project.js';
 import { REFERENCE_SPEC } from './helpers/lint.js';
 
 const reference = readFileSync(REFERENCE_SPEC, 'utf8');
 /** The reference spec with a trailing slash on /shipments (one path-no-trailing-slash error). */
 const withSlash = reference.replace('\n  /shipments:\n', '\n  /shipments/:\n');
 const slashLine = withSlash.split('\n').indexOf('  /shipments/:') + 1;
-
-function project(files: Record<string, string>): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'apilint-wf-'));
-  for (const [name, content] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    writeFileSync(path.join(dir, name), content);
-  }
-  return dir;
-}
 
 interface JsonReport {
   summary: Record<string, number | string>;

@@ -6,6 +6,8 @@ const DELAY_MS = 1000;
 const EVERY_MS = 250;
 
 export interface Progress {
+  /** Whether a line may be drawn: the linting loop then lets timers run between files. */
+  readonly active: boolean;
   /** One more file is done. */
   done(): void;
   /** Clears the line (before other output); it is drawn again on the next tick. */
@@ -13,7 +15,7 @@ export interface Progress {
   stop(): void;
 }
 
-export const noProgress: Progress = { done: () => undefined, clear: () => undefined, stop: () => undefined };
+export const noProgress: Progress = { active: false, done: () => undefined, clear: () => undefined, stop: () => undefined };
 
 export function progressOn(stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number }, total: number, env: NodeJS.ProcessEnv = process.env): Progress {
   const ci = env.CI !== undefined && env.CI !== '' && env.CI !== 'false' && env.CI !== '0';
@@ -24,7 +26,7 @@ export function progressOn(stderr: NodeJS.WritableStream & { isTTY?: boolean; co
   const draw = () => {
     const seconds = Math.floor((Date.now() - start) / 1000);
     const line = `apilint: linting… ${finished.toLocaleString('en-US')}/${total.toLocaleString('en-US')} ${total === 1 ? 'file' : 'files'}, ${seconds}s`;
-    stderr.write(`\r\u001b[2K${line.slice(0, Math.max(10, (stderr.columns ?? 80) - 1))}`);
+    stderr.write(`\r\u001b[2K${line.slice(0, Math.max(10, (stderr.columns || 80) - 1))}`);
     shown = true;
   };
   let timer: NodeJS.Timeout | undefined;
@@ -39,6 +41,7 @@ export function progressOn(stderr: NodeJS.WritableStream & { isTTY?: boolean; co
     shown = false;
   };
   return {
+    active: true,
     done: () => void finished++,
     clear,
     stop: () => {
