@@ -4,19 +4,17 @@
 import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
-import { loadConfig, settingsFor, type Config, type Settings } from './config/config.js';
+import { loadConfig, type Config } from './config/config.js';
 import { InputError } from './core/errors.js';
 import type { Finding } from './core/finding.js';
 import { displayPath, STDIN } from './core/paths.js';
 import { SEVERITY_RANK, type Severity } from './core/severity.js';
 import { escapeControl, safeText } from './core/text.js';
-import { Linter } from './lint/linter.js';
 import { lintAll, workersFor, type FromWorker, type Outcome, type SentError, type ToWorker } from './lint/parallel.js';
-import { expandInputs, parseDocument, readInput, type Candidate } from './load/documents.js';
+import { LintSession } from './lint/session.js';
+import { expandInputs, readInput, type Candidate } from './load/documents.js';
 import { DEFAULT_MAX_FILE_SIZE } from './load/limits.js';
-import { Sources } from './load/sources.js';
 import { baselineFileKey, checkoutRef, compare, findingKey, gitRoot, readBaseline, verifyRef, writeBaseline, type Comparison } from './suppress/baseline.js';
-import { applyInlineIgnores } from './suppress/ignores.js';
 import type { FormatName } from './formatters/names.js';
 import { outputOverInput, writeReport } from './formatters/output.js';
 import { noProgress, progressOn, type Progress } from './formatters/progress.js';
@@ -67,53 +65,6 @@ const FORMATTER_MODULES: Record<FormatName, () => Promise<unknown>> = {
 async function loadFormatter(name: FormatName): Promise<Formatter> {
   const module = (await FORMATTER_MODULES[name]()) as Record<string, Formatter>;
   return module[name]!;
-}
-
-/** Lints files with the rule settings the config gives each; one Spectral instance per setting. */
-class Linters {
-  private readonly byKey = new Map<string, Linter>();
-  readonly sources = new Sources();
-
-  constructor(
-    private readonly config: Config,
-    private readonly options: { cwd: string; allowRemote: boolean; maxFileSize: number; stdinFilepath?: string },
-  ) {}
-
-  /** Stdin stands for the file --stdin-filepath names: its findings, settings and refs are that file's. */
-  async lint(candidate: Candidate, fileForSettings?: string): Promise<Finding[] | undefined> {
-    const source = candidate.file === STDIN && this.options.stdinFilepath ? this.options.stdinFilepath : candidate.file;
-    const doc = parseDocument(await readInput(candidate.file, this.options.maxFileSize), source, candidate.explicit);
-    if (!doc) return undefined;
-    const settings = settingsFor(this.config, fileForSettings ?? source);
-    const findings = await this.linterFor(settings).lint(doc);
-    this.sources.add(doc.source, doc.text, doc.parser);
-    return applyEngineSettings(applyInlineIgnores(findings, this.sources, doc.source), settings).map(capMessage);
-  }
-
-  private linterFor(settings: Settings): Linter {
-    const key = JSON.stringify([...settings]);
-    let linter = this.byKey.get(key);
-    if (!linter) {
-      linter = new Linter({ ...this.options, sources: this.sources, ruleset: { settings, all: this.config.all } });
-      this.byKey.set(key, linter);
-    }
-    return linter;
-  }
-}
-
-/** Messages quote names from the document, never long values, and stay on one line. */
-function capMessage(finding: Finding): Finding {
-  const message = safeText(finding.message);
-  return message === finding.message ? finding : { ...finding, message };
-}
-
-/** Engine findings (refs, ignores) are not Spectral rules: apply their configured severity here. */
-function applyEngineSettings(findings: Finding[], settings: Settings): Finding[] {
-  return findings.flatMap(f => {
-    const severity = settings.get(f.ruleId)?.severity;
-    if (severity === undefined) return [f];
-    return severity === 'off' ? [] : [{ ...f, severity }];
-  });
 }
 
 export async function runLint(options: RunOptions): Promise<number> {
@@ -179,11 +130,14 @@ export async function runLint(options: RunOptions): Promise<number> {
   }
 
   const maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
-  const linters = new Linters(config, { cwd, allowRemote: options.allowRemote, maxFileSize, ...(stdinFilepath ? { stdinFilepath } : {}) });
+  const session = new LintSession({ cwd, config, allowRemote: options.allowRemote, maxFileSize });
   progress = progressOn(options.stderr, candidates.length);
+  // Stdin named by --stdin-filepath is linted as that file: its settings, $refs and findings are that path's.
+  const lintCandidate = async (c: Candidate) =>
+    c.file === STDIN && stdinFilepath !== undefined ? session.lintText(stdinFilepath, await readInput(STDIN, maxFileSize)) : session.lintFile(c.file, { explicit: c.explicit });
   const lintOne = (c: Candidate): Promise<Outcome> =>
-    linters.lint(c).then(
-      result => (result === undefined ? { skipped: true } : { findings: result }),
+    lintCandidate(c).then(
+      result => (result === undefined ? { skipped: true } : { findings: result.findings }),
       error => ({ error }),
     );
   const workers = workersFor(candidates);
@@ -314,7 +268,7 @@ async function writeReports(options: RunOptions, findings: readonly Finding[], c
  */
 export function serveLintWorker(): void {
   const port = parentPort!;
-  let linters: Promise<Linters> | undefined;
+  let session: Promise<LintSession> | undefined;
   let queue: Promise<unknown> = Promise.resolve();
   port.on('message', (message: ToWorker) => {
     if (message.type === 'stop') {
@@ -323,19 +277,19 @@ export function serveLintWorker(): void {
     }
     if (message.type === 'setup') {
       const { setup } = message;
-      linters = (setup.noConfig ? import('./config/config.js').then(m => m.EMPTY_CONFIG) : loadConfig(setup.cwd, setup.config)).then(
-        config => new Linters(config, { cwd: setup.cwd, allowRemote: setup.allowRemote, maxFileSize: setup.maxFileSize ?? DEFAULT_MAX_FILE_SIZE }),
+      session = (setup.noConfig ? import('./config/config.js').then(m => m.EMPTY_CONFIG) : loadConfig(setup.cwd, setup.config)).then(
+        config => new LintSession({ config, cwd: setup.cwd, allowRemote: setup.allowRemote, maxFileSize: setup.maxFileSize ?? DEFAULT_MAX_FILE_SIZE }),
       );
-      linters.then(() => port.postMessage({ type: 'ready' } satisfies FromWorker), () => port.close());
+      session.then(() => port.postMessage({ type: 'ready' } satisfies FromWorker), () => port.close());
       return;
     }
     const { index, candidate } = message;
     // One file at a time, in the order sent (the next one waits here, already received).
     queue = queue
-      .then(() => linters!)
-      .then(l => l.lint(candidate))
+      .then(() => session!)
+      .then(s => s.lintFile(candidate.file, { explicit: candidate.explicit }))
       .then(
-        findings => port.postMessage((findings === undefined ? { type: 'done', index, skipped: true } : { type: 'done', index, findings }) satisfies FromWorker),
+        result => port.postMessage((result === undefined ? { type: 'done', index, skipped: true } : { type: 'done', index, findings: result.findings }) satisfies FromWorker),
         (error: unknown) => {
           const input = asInputError(error, candidate.file);
           const sent: SentError = { file: input.file, message: input.message, line: input.line, column: input.column, ...(error instanceof InputError ? {} : { stack: (error as Error).stack }) };
@@ -395,12 +349,12 @@ async function compareSince(ref: string, roots: Map<string, string>, files: stri
   for (const [root, group] of groups) {
     const { tree, cleanup } = checkoutRef(root, ref);
     try {
-      const linters = new Linters(config, { cwd: tree, allowRemote: options.allowRemote, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE });
+      const session = new LintSession({ config, cwd: tree, allowRemote: options.allowRemote, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE });
       for (const file of group) {
         try {
           // Settings follow the file's path in the working tree, so overrides apply the same way.
-          const result = await linters.lint({ file: path.join(tree, path.relative(root, key(file))), explicit: true }, file);
-          for (const f of result ?? []) old.push(findingKey(f, path.join(root, path.relative(tree, f.file))));
+          const result = await session.lintFile(path.join(tree, path.relative(root, key(file))), { settingsPath: file });
+          for (const f of result?.findings ?? []) old.push(findingKey(f, path.join(root, path.relative(tree, f.file))));
         } catch {
           // New at this revision, or not lintable then: everything in it now counts as new.
         }
