@@ -29,6 +29,14 @@ export interface LinterOptions {
   maxFileSize?: number;
   /** Bounds of remote fetches with allowRemote (defaults: 10 s, 10 MB); tests shorten them. */
   remote?: { timeoutMs?: number; maxBytes?: number };
+  /** The text that stands in for a file on disk (an editor's unsaved buffer), if any. */
+  buffered?: (file: string) => string | undefined;
+}
+
+export interface LintResult {
+  findings: Finding[];
+  /** Absolute paths of the files the document's `$ref`s read, directly or through other files. */
+  dependencies: string[];
 }
 
 /** Remote fetches, when allowed, are bounded: a slow or huge response must not stall a CI job. */
@@ -41,17 +49,20 @@ const REFUSED = /apilint: remote ref not fetched: (\S+)/;
 
 export class Linter {
   private readonly spectral: Spectral;
+  private readonly resolver: SandboxResolver;
   /** Files parsed outside Spectral during this run; shared with the inline-ignore pass. */
   readonly sources: Sources;
 
   constructor(private readonly options: LinterOptions) {
-    this.sources = options.sources ?? new Sources();
+    this.sources = options.sources ?? new Sources(options.buffered);
     // Local refs stay inside the document's project (src/resolve/sandbox.ts); remote ones go to fetchRemote.
     const resolver = new SandboxResolver({
       cwd: options.cwd,
       maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
       remote: url => this.fetchRemote(url),
+      ...(options.buffered ? { buffered: options.buffered } : {}),
     });
+    this.resolver = resolver;
     // Documents whose refs are all local skip the general resolver's machinery (src/engine/resolve-local.ts).
     this.spectral = new Spectral({ resolver: withLocalRefFastPath(resolver) as unknown as typeof resolver });
     this.spectral.setRuleset(trustedRuleset(buildRuleset(options.ruleset)));
@@ -67,9 +78,16 @@ export class Linter {
   }
 
   async lint(doc: LoadedDocument): Promise<Finding[]> {
+    return (await this.run(doc)).findings;
+  }
+
+  /** The document's findings, and the files its `$ref`s read. */
+  async run(doc: LoadedDocument): Promise<LintResult> {
     // Spectral resolves relative refs against the source; stdin's refs are relative to the cwd.
     const source = doc.source === STDIN ? path.join(this.options.cwd, STDIN) : doc.source;
     const document = new Document(doc.text, doc.parser, source);
+    // A document with only local refs is not resolved by the sandbox, which would keep its old refs.
+    this.resolver.forgetRefs(source);
     const { results } = await this.spectral.runWithResolved(document, { ignoreUnknownFormat: true });
     const findings: Finding[] = [];
     const lines = new Map<string, LineIndex | undefined>();
@@ -84,7 +102,13 @@ export class Linter {
       const finding = this.toFinding(result, source, doc.source, linesOf);
       if (finding) findings.push(finding);
     }
-    return findings.sort(compareFindings);
+    return { findings: findings.sort(compareFindings), dependencies: this.resolver.dependencies(source) };
+  }
+
+  /** Forgets every file read or parsed so far: files changed on disk or in a buffer. */
+  clear(): void {
+    this.resolver.clear();
+    this.sources.clear();
   }
 
   private toFinding(
