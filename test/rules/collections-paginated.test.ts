@@ -218,5 +218,5 @@ it('fires on the reference spec at the collection read whose limit was removed',
     replace: "        - $ref: '#/components/parameters/Sort'\n        - $ref: '#/components/parameters/ShipmentIdFilter'\n",
   });
   // Reported at the operation that lacks the parameter: GET /returns.
-  expectFindings('collections-paginated', findings, [{ line: referenceLine('    get:\n      operationId: listReturns') , column: 5, severity: 'error'}]);
+  expectFindings('collections-paginated', findings, [{ line: referenceLine('    get:\n      operationId: listReturns'), column: 5, severity: 'error' }]);
 });
