@@ -19,6 +19,7 @@ interface LintFlags {
   baseline?: string;
   writeBaseline?: string;
   since?: string;
+  ignoreUnknownFormat: boolean;
   allowRemote: boolean;
   maxFileSize: string;
   debug: boolean;
@@ -79,6 +80,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
     .option('--baseline <file>', 'report and fail on findings not in this baseline only')
     .option('--write-baseline <file>', 'record the current findings as the baseline')
     .option('--since <git-ref>', 'report only the findings the working tree adds to <git-ref>')
+    .option('--ignore-unknown-format', 'skip named files that are not OpenAPI or event type documents (for hooks and editors)', false)
     .option('--allow-remote', 'fetch http(s) $refs (off: nothing is fetched over the network)', false)
     .option('--max-file-size <size>', 'refuse inputs and referenced files larger than this, e.g. 500KB, 50MB, 1GB', '20MB')
     .option('--debug', 'print stack traces of internal errors', false)
@@ -95,6 +97,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
         reports,
         failSeverity: opts.failSeverity,
         allowRemote: opts.allowRemote,
+        ignoreUnknownFormat: opts.ignoreUnknownFormat,
         maxFileSize,
         debug: opts.debug,
         ...(typeof opts.config === 'string' ? { config: opts.config } : { noConfig: opts.config === false }),

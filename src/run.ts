@@ -33,6 +33,8 @@ export interface RunOptions {
   baseline?: string;
   writeBaseline?: string;
   since?: string;
+  /** Files named on the command line that are not API documents are skipped, as in a directory (hooks, editors). */
+  ignoreUnknownFormat?: boolean;
   cwd: string;
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
@@ -124,7 +126,10 @@ export async function runLint(options: RunOptions): Promise<number> {
 
   const expanded = await expandInputs(options.inputs, cwd);
   expanded.errors.forEach(report);
-  const candidates = expanded.candidates.filter(c => c.explicit || !config.ignores(c.file));
+  // With --ignore-unknown-format every file is taken as a directory's would be: not an API
+  // document, skipped; ignored by the config, skipped.
+  const lenient = options.ignoreUnknownFormat === true;
+  const candidates = expanded.candidates.map(c => (lenient ? { ...c, explicit: false } : c)).filter(c => c.explicit || !config.ignores(c.file));
   const maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
   const linters = new Linters(config, { cwd, allowRemote: options.allowRemote, maxFileSize });
   let findings: Finding[] = [];
@@ -164,7 +169,7 @@ export async function runLint(options: RunOptions): Promise<number> {
     // One push per finding: spreading a huge list overflows the call stack (240,000 findings did).
     for (const finding of result.findings) findings.push(finding);
   }
-  if (linted.length === 0 && inputErrors.length === 0) {
+  if (linted.length === 0 && inputErrors.length === 0 && !lenient) {
     report(new InputError(options.inputs.join(' '), 'no OpenAPI or event type documents found'));
   }
 
