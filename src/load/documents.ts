@@ -5,11 +5,14 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { IParser } from '@stoplight/spectral-parsers';
 import type { IParserResult } from '@stoplight/types';
-import { eventTypes, isOpenApi } from '../rulesets/formats.js';
-import { compareCodeUnits } from '../rulesets/rule.js';
-import { FastJson, parseJsonFast, parseJsonWithSpectral, referenceEngine } from './json-parser.js';
-import { FastYaml, parseYamlAst, reuseYamlAst, yamlAstParser } from './yaml-ast.js';
-import { DEFAULT_MAX_FILE_SIZE, NotAFileError, readBounded, readStreamBounded, safeText, SizeLimitError, formatSize } from './limits.js';
+import { eventTypes, isOpenApi } from '../../rulesets/formats.js';
+import { InputError } from '../core/errors.js';
+import { compareCodeUnits } from '../core/finding.js';
+import { STDIN } from '../core/paths.js';
+import { safeText } from '../core/text.js';
+import { FastJson, parseJsonFast, parseJsonWithSpectral, referenceEngine } from '../engine/json-parser.js';
+import { FastYaml, parseYamlAst, reuseYamlAst, yamlAstParser } from '../engine/yaml-ast.js';
+import { DEFAULT_MAX_FILE_SIZE, NotAFileError, readBounded, readStreamBounded, SizeLimitError, formatSize } from './limits.js';
 
 
 export type DocumentKind = 'openapi' | 'event-types';
@@ -23,18 +26,6 @@ export interface LoadedDocument {
   parser: IParser;
 }
 
-export class InputError extends Error {
-  constructor(
-    readonly file: string,
-    message: string,
-    readonly line?: number,
-    readonly column?: number,
-  ) {
-    super(message);
-  }
-}
-
-export const STDIN = '<stdin>';
 /** Past this many nodes after alias expansion a YAML file is refused (a "billion laughs" bomb). */
 export const MAX_EXPANDED_NODES = 1_000_000;
 /**
@@ -153,7 +144,7 @@ export function parseDocument(text: string, source: string, explicit = true): Lo
     throw new InputError(source, notADocument(data));
   }
   // Spectral's parsers, made faster with the same results: JSON.parse and positions on demand
-  // (src/json-parser.ts), YAML with plain objects (src/yaml-ast.ts).
+  // (src/engine/json-parser.ts), YAML with plain objects (src/engine/yaml-ast.ts).
   const parser: IParser = { ...(json ? FastJson : FastYaml), parse: () => result } as IParser;
   return { source, text, kind, parser };
 }
@@ -334,7 +325,7 @@ function describe(message: string, json: boolean, text: string, at: { line: numb
  */
 function guardAliases(text: string, source: string): void {
   if (!mayHaveAliases(text)) return;
-  // The tree is then handed to the parser, which does not build it again (src/yaml-ast.ts).
+  // The tree is then handed to the parser, which does not build it again (src/engine/yaml-ast.ts).
   const ast = parseYamlAst(text);
   const count = countExpandedNodes(ast);
   if (count > MAX_EXPANDED_NODES) {

@@ -1,7 +1,9 @@
 // Every rule id apilint can report, with its metadata: the ruleset's rules plus the findings the
 // engine itself produces about `$ref`s. `apilint rules`, SARIF `rules[]` and the docs read this.
-import { rules } from '../rulesets/rules/index.js';
-import { compareCodeUnits, docsUrl, type Severity } from '../rulesets/rule.js';
+import { rules } from '../../rulesets/rules/index.js';
+import { docsUrl } from '../../rulesets/rule.js';
+import { compareCodeUnits } from '../core/finding.js';
+import type { Severity } from '../core/severity.js';
 
 export interface RuleInfo {
   id: string;
