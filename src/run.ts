@@ -42,6 +42,8 @@ export interface RunOptions {
   since?: string;
   /** The path standard input stands for: config overrides, ignores, baselines, --since and reports use it. */
   stdinFilepath?: string;
+  /** Files named on the command line that are not API documents are skipped, as in a directory (hooks, editors). */
+  ignoreUnknownFormat?: boolean;
   cwd: string;
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
@@ -76,8 +78,11 @@ export async function runLint(options: RunOptions): Promise<number> {
 
   const expanded = await expandInputs(options.inputs, cwd);
   expanded.errors.forEach(report);
+  // With --ignore-unknown-format every file is taken as a directory's would be: not an API
+  // document, skipped; ignored by the config, skipped.
+  const lenient = options.ignoreUnknownFormat === true;
   let stdinIgnored = false;
-  const candidates = expanded.candidates.filter(c => {
+  const candidates = expanded.candidates.map(c => (lenient ? { ...c, explicit: false } : c)).filter(c => {
     if (c.file === STDIN && stdinFilepath !== undefined && config.ignores(stdinFilepath)) {
       stdinIgnored = true;
       stderr(`apilint: ${escapeControl(displayPath(stdinFilepath, cwd))}: matches the config's ignore list: not linted\n`);
@@ -158,7 +163,7 @@ export async function runLint(options: RunOptions): Promise<number> {
     // One push per finding: spreading a huge list overflows the call stack (240,000 findings did).
     for (const finding of result.findings) findings.push(finding);
   }
-  if (linted.length === 0 && inputErrors.length === 0 && !stdinIgnored) {
+  if (linted.length === 0 && inputErrors.length === 0 && !stdinIgnored && !lenient) {
     report(new InputError(options.inputs.join(' '), 'no OpenAPI or event type documents found'));
   }
 

@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 
 /** A document whose only finding is one warning (rate-limit-policy). */
-const ONE_WARNING = "openapi: 3.0.3\ninfo: {title: t, version: 1.0.0}\nx-apilint-ignore: [api-meta-info]\npaths: {}\n";
+const ONE_WARNING = "openapi: 3.0.3\ninfo: {title: t, version: 1.0.0}\nservers: [{url: /api}]\nx-apilint-ignore: [api-meta-info, rate-limit-policy]\npaths: {}\n";
 
 describe('stylish', () => {
   it('ends with the count by rule (count, severity, id; most frequent first), then the totals', async () => {
