@@ -10,7 +10,7 @@ import type { Finding } from './core/finding.js';
 import { displayPath, STDIN } from './core/paths.js';
 import { SEVERITY_RANK, type Severity } from './core/severity.js';
 import { escapeControl, safeText } from './core/text.js';
-import { lintAll, workersFor, type FromWorker, type Outcome, type SentError, type ToWorker } from './lint/parallel.js';
+import { estimatedMs, lintAll, workersFor, type FromWorker, type Outcome, type SentError, type ToWorker } from './lint/parallel.js';
 import { LintSession } from './lint/session.js';
 import { expandInputs, readInput, type Candidate } from './load/documents.js';
 import { DEFAULT_MAX_FILE_SIZE } from './load/limits.js';
@@ -42,6 +42,8 @@ export interface RunOptions {
   since?: string;
   /** The path standard input stands for: config overrides, ignores, baselines, --since and reports use it. */
   stdinFilepath?: string;
+  /** Files named on the command line that are not API documents are skipped, as in a directory (hooks, editors). */
+  ignoreUnknownFormat?: boolean;
   cwd: string;
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
@@ -76,8 +78,11 @@ export async function runLint(options: RunOptions): Promise<number> {
 
   const expanded = await expandInputs(options.inputs, cwd);
   expanded.errors.forEach(report);
+  // With --ignore-unknown-format every file is taken as a directory's would be: not an API
+  // document, skipped; ignored by the config, skipped.
+  const lenient = options.ignoreUnknownFormat === true;
   let stdinIgnored = false;
-  const candidates = expanded.candidates.filter(c => {
+  const candidates = expanded.candidates.map(c => (lenient ? { ...c, explicit: false } : c)).filter(c => {
     if (c.file === STDIN && stdinFilepath !== undefined && config.ignores(stdinFilepath)) {
       stdinIgnored = true;
       stderr(`apilint: ${escapeControl(displayPath(stdinFilepath, cwd))}: matches the config's ignore list: not linted\n`);
@@ -113,7 +118,7 @@ export async function runLint(options: RunOptions): Promise<number> {
 
   const maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
   const session = new LintSession({ cwd, config, allowRemote: options.allowRemote, maxFileSize });
-  progress = progressOn(options.stderr, candidates.length);
+  progress = progressOn(options.stderr, candidates.length, () => estimatedMs(candidates));
   // Stdin named by --stdin-filepath is linted as that file: its settings, $refs and findings are that path's.
   const lintCandidate = async (c: Candidate) =>
     c.file === STDIN && stdinFilepath !== undefined ? session.lintText(stdinFilepath, await readInput(STDIN, maxFileSize)) : session.lintFile(c.file, { explicit: c.explicit });
@@ -158,7 +163,7 @@ export async function runLint(options: RunOptions): Promise<number> {
     // One push per finding: spreading a huge list overflows the call stack (240,000 findings did).
     for (const finding of result.findings) findings.push(finding);
   }
-  if (linted.length === 0 && inputErrors.length === 0 && !stdinIgnored) {
+  if (linted.length === 0 && inputErrors.length === 0 && !stdinIgnored && !lenient) {
     report(new InputError(options.inputs.join(' '), 'no OpenAPI or event type documents found'));
   }
 
