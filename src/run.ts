@@ -34,6 +34,8 @@ export interface RunOptions {
   baseline?: string;
   writeBaseline?: string;
   since?: string;
+  /** Spectral as published, without apilint's adaptations (APILINT_REFERENCE_ENGINE=1). */
+  reference?: boolean;
   cwd: string;
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
@@ -82,7 +84,8 @@ export async function runLint(options: RunOptions): Promise<number> {
   expanded.errors.forEach(report);
   const candidates = expanded.candidates.filter(c => c.explicit || !config.ignores(c.file));
   const maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
-  const session = new LintSession({ cwd, config, allowRemote: options.allowRemote, maxFileSize });
+  const reference = options.reference === true;
+  const session = new LintSession({ cwd, config, allowRemote: options.allowRemote, maxFileSize, reference });
   let findings: Finding[] = [];
   const linted: string[] = [];
   const lintOne = (c: Candidate): Promise<Outcome> =>
@@ -94,7 +97,7 @@ export async function runLint(options: RunOptions): Promise<number> {
   let outcomes: Outcome[];
   if (workers > 0) {
     // Several files and more than one core: worker threads lint some of them (src/lint/parallel.ts).
-    const setup = { cwd, allowRemote: options.allowRemote, maxFileSize, ...(options.config !== undefined ? { config: options.config } : {}), ...(options.noConfig ? { noConfig: true } : {}) };
+    const setup = { cwd, allowRemote: options.allowRemote, maxFileSize, reference, ...(options.config !== undefined ? { config: options.config } : {}), ...(options.noConfig ? { noConfig: true } : {}) };
     outcomes = await lintAll(candidates, lintOne, workers, setup);
   } else {
     // One file after the other (files are read synchronously: reading ahead would gain nothing).
@@ -190,7 +193,7 @@ export function serveLintWorker(): void {
     if (message.type === 'setup') {
       const { setup } = message;
       session = (setup.noConfig ? import('./config/config.js').then(m => m.EMPTY_CONFIG) : loadConfig(setup.cwd, setup.config)).then(
-        config => new LintSession({ config, cwd: setup.cwd, allowRemote: setup.allowRemote, maxFileSize: setup.maxFileSize ?? DEFAULT_MAX_FILE_SIZE }),
+        config => new LintSession({ config, cwd: setup.cwd, allowRemote: setup.allowRemote, maxFileSize: setup.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, reference: setup.reference }),
       );
       session.then(() => port.postMessage({ type: 'ready' } satisfies FromWorker), () => port.close());
       return;
@@ -220,7 +223,7 @@ async function compareSince(ref: string, files: string[], findings: Finding[], c
   const { root, tree, cleanup } = checkoutRef(options.cwd, ref);
   try {
     const old: string[] = [];
-    const session = new LintSession({ config, cwd: tree, allowRemote: options.allowRemote, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE });
+    const session = new LintSession({ config, cwd: tree, allowRemote: options.allowRemote, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, reference: options.reference === true });
     for (const file of files) {
       if (file.startsWith('<')) continue;
       const relative = path.relative(root, file);

@@ -1,21 +1,18 @@
 // Parsed documents → findings. Runs Spectral with the apilint ruleset; prints nothing.
 import path from 'node:path';
 import { Document, Spectral, type ISpectralDiagnostic } from '@stoplight/spectral-core';
-import type { JsonPath } from '@stoplight/types';
 import { buildRuleset, type BuildOptions } from '../../rulesets/index.js';
-import { AT_KEY } from '../../rulesets/lib/oas.js';
 import { isKnownRemoteRef } from '../../rulesets/lib/known-refs.js';
-import { loweredSeverity } from '../../rulesets/rule.js';
+import { collectResults, type Reported } from '../../rulesets/rule.js';
 import { compareFindings, type Finding } from '../core/finding.js';
 import { STDIN, displayPath } from '../core/paths.js';
-import { SEVERITIES, SEVERITY_RANK } from '../core/severity.js';
-import { internalModule } from '../engine/internals.js';
-import { withLocalRefFastPath } from '../engine/resolve-local.js';
-import { installSpeedups, trustedRuleset } from '../engine/speedups.js';
-import type { LoadedDocument } from '../load/documents.js';
+import { SEVERITIES } from '../core/severity.js';
+import { installEngine, type Engine } from '../engine/index.js';
+import { parseDocument, type LoadedDocument } from '../load/documents.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../load/limits.js';
 import { Sources } from '../load/sources.js';
 import { fetchBounded, parseOutsideError, SandboxResolver } from '../resolve/sandbox.js';
+import { placeResults, type Placed } from './results.js';
 
 export interface LinterOptions {
   cwd: string;
@@ -30,6 +27,8 @@ export interface LinterOptions {
   remote?: { timeoutMs?: number; maxBytes?: number };
   /** The text that stands in for a file on disk (an editor's unsaved buffer), if any. */
   buffered?: (file: string) => string | undefined;
+  /** Spectral as published, without apilint's adaptations (src/engine/). */
+  reference?: boolean;
 }
 
 export interface LintResult {
@@ -47,12 +46,14 @@ const REFUSED_PREFIX = 'apilint: remote ref not fetched: ';
 const REFUSED = /apilint: remote ref not fetched: (\S+)/;
 
 export class Linter {
+  readonly engine: Engine;
   private readonly spectral: Spectral;
   private readonly resolver: SandboxResolver;
   /** Files parsed outside Spectral during this run; shared with the inline-ignore pass. */
   readonly sources: Sources;
 
   constructor(private readonly options: LinterOptions) {
+    this.engine = installEngine({ reference: options.reference ?? false });
     this.sources = options.sources ?? new Sources(options.buffered);
     // Local refs stay inside the document's project (src/resolve/sandbox.ts); remote ones go to fetchRemote.
     const resolver = new SandboxResolver({
@@ -62,9 +63,16 @@ export class Linter {
       ...(options.buffered ? { buffered: options.buffered } : {}),
     });
     this.resolver = resolver;
-    // Documents whose refs are all local skip the general resolver's machinery (src/engine/resolve-local.ts).
-    this.spectral = new Spectral({ resolver: withLocalRefFastPath(resolver) as unknown as typeof resolver });
-    this.spectral.setRuleset(trustedRuleset(buildRuleset(options.ruleset)));
+    this.spectral = new Spectral({ resolver: this.engine.resolver(resolver) });
+    this.spectral.setRuleset(this.engine.ruleset(buildRuleset(options.ruleset)));
+  }
+
+  /**
+   * Parses a document with the engine's readers; undefined for a file that is no API document
+   * and was not named explicitly. Throws an InputError for anything unlintable.
+   */
+  parse(text: string, source: string, explicit = true): LoadedDocument | undefined {
+    return parseDocument(text, source, explicit, this.engine.readers);
   }
 
   private async fetchRemote(url: string): Promise<string> {
@@ -87,12 +95,22 @@ export class Linter {
     const document = new Document(doc.text, doc.parser, source);
     // A document with only local refs is not resolved by the sandbox, which would keep its old refs.
     this.resolver.forgetRefs(source);
-    const { results } = await this.spectral.runWithResolved(document, { ignoreUnknownFormat: true });
+    // The rules' results come to apilint, which places them (src/lint/results.ts); Spectral's own
+    // results are what the engine reports about the document: resolver and parser errors.
+    const reports: Reported[] = [];
+    collectResults(document, report => reports.push(report));
+    let results: ISpectralDiagnostic[];
+    try {
+      ({ results } = await this.spectral.runWithResolved(document, { ignoreUnknownFormat: true }));
+    } finally {
+      collectResults(document, undefined);
+    }
     const findings: Finding[] = [];
     for (const result of results) {
       const finding = this.toFinding(result, source, doc.source);
       if (finding) findings.push(finding);
     }
+    for (const placed of placeResults(reports)) findings.push(ruleFinding(placed, source, doc.source));
     return { findings: findings.sort(compareFindings), dependencies: this.resolver.dependencies(source) };
   }
 
@@ -135,8 +153,6 @@ export class Linter {
         message = `Cannot resolve $ref: ${cleanRefError(message, this.options.cwd)}`;
       }
     }
-    const lowered = loweredSeverity(ruleId, message);
-    if (lowered && SEVERITY_RANK[lowered] > SEVERITY_RANK[severity]) severity = lowered;
     const inOtherFile = result.source !== undefined && result.source !== spectralSource;
     // Spectral places resolver errors with the main document's positions even when they sit in a
     // referenced file: look the path up in that file instead.
@@ -155,6 +171,22 @@ export class Linter {
   }
 }
 
+/** A placed rule result as a finding: in the document, or in the referenced file that holds its node. */
+function ruleFinding(placed: Placed, spectralSource: string, displaySource: string): Finding {
+  const { range } = placed;
+  return {
+    ruleId: placed.ruleId,
+    severity: placed.severity,
+    message: placed.message,
+    file: placed.source !== undefined && placed.source !== spectralSource ? placed.source : displaySource,
+    line: range.start.line + 1,
+    column: range.start.character + 1,
+    endLine: range.end.line + 1,
+    endColumn: range.end.character + 1,
+    path: placed.path,
+  };
+}
+
 function cleanRefError(message: string, cwd: string): string {
   return message
     .replace(/^ENOENT: no such file or directory, (?:open|realpath) '([^']+)'/, (_, file: string) => `file ${displayPath(file, cwd)} does not exist`)
@@ -162,53 +194,4 @@ function cleanRefError(message: string, cwd: string): string {
     // Paths inside the working directory read as the user typed them.
     .split(`${path.resolve(cwd)}${path.sep}`)
     .join('');
-}
-
-// The speedups first: they replace DocumentInventory's ref-map search, which the key locations wrap.
-installSpeedups();
-installKeyLocations();
-
-
-/**
- * Spectral maps a finding's path through `$ref`s to the referenced node. A rule that reports a
- * mapping key (a property name) ends its path with AT_KEY: map the path up to the key's parent,
- * then point at the key in the document that holds it, not at the key's `$ref` target.
- */
-function installKeyLocations(): void {
-  // Not exported by the package; the prototype is the only seam for this mapping.
-  const { DocumentInventory } = internalModule<{
-    DocumentInventory: {
-      prototype: { findAssociatedItemForPath(path: JsonPath, resolved: boolean): unknown; convertRefMapKeyToPath(refPath: string): JsonPath };
-    };
-  }>('spectral-core/documentInventory');
-  const proto = DocumentInventory.prototype;
-  // Spectral builds ref-map keys URI-encoded (`application/problem%2Bjson`) but decodes only
-  // `~0`/`~1` on the way back, so keys with `+`, `{}` or spaces behind a `$ref` missed their node
-  // and landed on its parent's line.
-  // Many findings share a ref target: each key is converted once. The paths are only read.
-  const convert = proto.convertRefMapKeyToPath;
-  const converted = new Map<string, JsonPath>();
-  proto.convertRefMapKeyToPath = function (this: unknown, refPath: string) {
-    let path = converted.get(refPath);
-    if (path === undefined) {
-      path = convert.call(this, refPath).map(segment => {
-        try {
-          return typeof segment === 'string' ? decodeURIComponent(segment) : segment;
-        } catch {
-          return segment;
-        }
-      });
-      if (converted.size >= 10_000) converted.clear();
-      converted.set(refPath, path);
-    }
-    return path;
-  };
-  const original = proto.findAssociatedItemForPath;
-  proto.findAssociatedItemForPath = function (this: unknown, jsonPath: JsonPath, resolved: boolean) {
-    if (jsonPath[jsonPath.length - 1] !== AT_KEY) return original.call(this, jsonPath, resolved);
-    const key = jsonPath[jsonPath.length - 2]!;
-    const parent = original.call(this, jsonPath.slice(0, -2), resolved) as { path: JsonPath; missingPropertyPath: JsonPath } | null;
-    if (parent === null) return null;
-    return { ...parent, path: [...parent.path, key], missingPropertyPath: [...parent.path, key] };
-  };
 }

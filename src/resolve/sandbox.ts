@@ -8,7 +8,6 @@ import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Resolver } from '@stoplight/spectral-ref-resolver';
-import { internalModule } from '../engine/internals.js';
 import { PROTO_KEY } from '../load/documents.js';
 import { NotAFileError, readBounded, SizeLimitError, formatSize } from '../load/limits.js';
 
@@ -261,57 +260,4 @@ export async function fetchBounded(url: string, { timeoutMs, maxBytes }: { timeo
   } finally {
     clearTimeout(timer);
   }
-}
-
-installCrawlerFix();
-
-/**
- * @stoplight/json-ref-resolver walks a document with `target.hasOwnProperty(key)`, which throws
- * when the document itself has a key named `hasOwnProperty` (a schema property, say): the whole
- * file failed as an internal error. Its crawler is replaced by a subclass whose walk is the same
- * but asks `Object.prototype.hasOwnProperty` instead. Found by test/fuzz.test.ts.
- */
-function installCrawlerFix(): void {
-  // Through src/engine/internals.ts, so that the CLI bundle fixes its own copy (scripts/bundle.mjs).
-  const crawlerModule = internalModule<{ ResolveCrawler: new (...args: never[]) => object }>('json-ref-resolver/crawler');
-  const utils = internalModule<{
-    addToJSONPointer(pointer: string, part: string): string;
-    uriToJSONPointer(ref: unknown): string;
-  }>('json-ref-resolver/utils');
-  type Crawler = {
-    jsonPointer?: string;
-    _runner: { computeRef(opts: object): unknown };
-    _resolveRef(opts: object): void;
-    computeGraph(target: unknown, parentPath?: string[], parentPointer?: string, pointerStack?: string[]): void;
-  };
-  const Original = crawlerModule.ResolveCrawler;
-  const hasOwn = Object.prototype.hasOwnProperty;
-  class SafeCrawler extends Original {
-    constructor(...args: never[]) {
-      super(...args);
-      const self = this as unknown as Crawler;
-      self.computeGraph = (target, parentPath = [], parentPointer = '#', pointerStack = []) => {
-        if (!parentPointer) parentPointer = '#';
-        let ref = self._runner.computeRef({ val: target, jsonPointer: parentPointer, pointerStack });
-        if (ref !== undefined) {
-          self._resolveRef({ ref, val: target, parentPath, pointerStack, parentPointer, cacheKey: parentPointer, resolvingPointer: self.jsonPointer });
-        } else if (typeof target === 'object' && target !== null) {
-          for (const key in target) {
-            if (!hasOwn.call(target, key)) continue;
-            const val = (target as Record<string, unknown>)[key];
-            const currentPointer = utils.addToJSONPointer(parentPointer, key);
-            ref = self._runner.computeRef({ key, val, jsonPointer: currentPointer, pointerStack });
-            parentPath.push(key);
-            if (ref !== undefined) {
-              self._resolveRef({ ref, val, parentPath, parentPointer: currentPointer, pointerStack, cacheKey: utils.uriToJSONPointer(ref), resolvingPointer: self.jsonPointer });
-            } else if (typeof val === 'object') {
-              self.computeGraph(val, parentPath, currentPointer, pointerStack);
-            }
-            parentPath.pop();
-          }
-        }
-      };
-    }
-  }
-  crawlerModule.ResolveCrawler = SafeCrawler;
 }
