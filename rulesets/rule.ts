@@ -85,6 +85,21 @@ interface RuleMetaBase {
   field?: string;
 }
 
+/** What `apilint rules`, SARIF and the docs show of any rule. */
+export type RuleDoc = Pick<RuleMetaBase, 'id' | 'severity' | 'ref' | 'zalando' | 'description' | 'rationale' | 'examples' | 'recommended'>;
+
+type Messages = Record<string, (...args: string[]) => string>;
+
+/**
+ * A rule the engine applies itself (`$ref`s, inline ignores: rulesets/engine/): its metadata and
+ * the messages of its findings, which the code that finds them uses.
+ */
+export interface EngineRule<M extends Messages = Messages> extends RuleDoc {
+  messages: M;
+}
+
+export const defineEngineRule = <M extends Messages>(rule: EngineRule<M>): EngineRule<M> => rule;
+
 export type RuleDefinition<O extends object = Record<never, never>> = RuleMetaBase &
   (keyof O extends never
     ? { options?: undefined; check: Check<O> }

@@ -1,11 +1,13 @@
-// The package's own name, version and dependency pins, read once from package.json: the first one
-// up from this module (src/core/, dist/src/core/, or the bundle in dist/bundle/).
+// The tool's name, version and dependency pins, read once from package.json: the first one up
+// from this module (src/core/, dist/src/core/, or the bundle in dist/bundle/). Reports name the
+// tool by its command, `apilint`; `package` is the npm package that installs it.
 import { readFileSync } from 'node:fs';
 
 interface PackageJson {
   name: string;
   version: string;
   homepage: string;
+  bin: Record<string, string>;
   dependencies?: Record<string, string>;
 }
 
@@ -21,7 +23,7 @@ function readPackage(): PackageJson {
 
 const pkg = readPackage();
 
-export const TOOL = { name: pkg.name, version: pkg.version, homepage: pkg.homepage } as const;
+export const TOOL = { name: Object.keys(pkg.bin)[0]!, package: pkg.name, version: pkg.version, homepage: pkg.homepage } as const;
 
-/** The versions package.json asks for, by package name. */
+/** The versions package.json asks for, by package name (src/engine/versions.ts compares them). */
 export const DEPENDENCIES: Readonly<Record<string, string>> = pkg.dependencies ?? {};

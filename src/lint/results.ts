@@ -2,15 +2,15 @@
 // the finding belongs where that node is written: in the document itself, or in the file and at
 // the node a `$ref` on the way leads to. This follows Spectral's mapping (DocumentInventory's
 // findAssociatedItemForPath and lintNode), reading only the inventory's public fields, with two
-// differences that are apilint's own: a result about a mapping key (a path ending in AT_KEY) lies
-// at the key in the document that holds it, not at its `$ref` target; and ref-map keys are
+// differences that are apilint's own: a result about a mapping key (a path ending in an AT_KEY
+// mark) lies at the key in the document that holds it, not at its `$ref` target; and ref-map keys are
 // decoded as they were encoded (Spectral decodes `~0`/`~1` but not the `%2B` of
 // `application/problem+json`, so such nodes behind a `$ref` landed on their parent).
 import { decodePointerFragment, encodePointerUriFragment, extractSourceFromRef, hasRef as isRefObject, isLocalRef, isPlainObject } from '@stoplight/json';
 import { isAbsolute, resolve } from '@stoplight/path';
 import type { IRange, JsonPath } from '@stoplight/types';
 import type { Reported } from '../../rulesets/rule.js';
-import { AT_KEY } from '../../rulesets/lib/oas.js';
+import { keyMark, type KeyPart } from '../../rulesets/lib/oas.js';
 import { SEVERITIES, SEVERITY_RANK, type Severity } from '../core/severity.js';
 
 /** A rule's result, placed. */
@@ -22,6 +22,8 @@ export interface Placed {
   source: string | undefined;
   path: JsonPath;
   range: IRange;
+  /** For a result about a mapping key: the key (null) or the part of it the rule names. */
+  mark: KeyPart | null | undefined;
 }
 
 interface DocumentLike {
@@ -60,7 +62,8 @@ export function placeResults(reports: readonly Reported[]): Placed[] {
     const ruleSeverity = SEVERITIES[report.severity] ?? 'error';
     for (const result of report.results) {
       const escaped = (result.path ?? report.targetPath).map(decodeSegment);
-      const item = report.resolved ? locateResolved(inventory, escaped) : { document: inventory.document, path: closestPath(inventory.unresolved, escaped) };
+      const mark = keyMark(escaped[escaped.length - 1]);
+      const item = locate(inventory, escaped, report.resolved);
       const itemPath = item?.path ?? closestPath(inventory.resolved, escaped);
       const document = item?.document ?? inventory.document;
       const range = document.getRangeForJsonPath(itemPath, true) ?? DEFAULT_RANGE;
@@ -72,7 +75,7 @@ export function placeResults(reports: readonly Reported[]): Placed[] {
       // A rule may report part of what it checks at a lower severity than its own (a "should"
       // beside a "must"); never higher than the configured one.
       const severity = result.severity && SEVERITY_RANK[result.severity] > SEVERITY_RANK[ruleSeverity] ? result.severity : ruleSeverity;
-      placed.push({ ruleId: report.ruleId, severity, message, source, path: itemPath, range });
+      placed.push({ ruleId: report.ruleId, severity, message, source, path: itemPath, range, mark });
     }
   }
   return placed;
@@ -81,14 +84,15 @@ export function placeResults(reports: readonly Reported[]): Placed[] {
 /** spectral-runtime's decodeSegmentFragment. */
 const decodeSegment = (segment: string | number): string => (typeof segment !== 'string' ? String(segment) : segment.includes('~') ? decodePointerFragment(segment) : segment);
 
-/** Where the node at `path` of the resolved document is written. */
-function locateResolved(inventory: Inventory, path: JsonPath): Item | null {
-  if (path[path.length - 1] === AT_KEY) {
+/** Where the node at `path` of the resolved (or the unresolved) document is written. */
+function locate(inventory: Inventory, path: JsonPath, resolved: boolean): Item | null {
+  if (keyMark(path[path.length - 1]) !== undefined) {
     // The key's parent mapping is placed; the key lies in it, whatever its value refers to.
     const key = path[path.length - 2]!;
-    const parent = locateResolved(inventory, path.slice(0, -2));
+    const parent = locate(inventory, path.slice(0, -2), resolved);
     return parent === null ? null : { document: parent.document, path: [...parent.path, key] };
   }
+  if (!resolved) return { document: inventory.document, path: closestPath(inventory.unresolved, path) };
   return directItem(inventory, path) ?? associatedItem(inventory, path);
 }
 
