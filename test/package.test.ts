@@ -3,10 +3,10 @@
 // devDependencies, and the installed `apilint` run from a folder outside the repository. The
 // README's GitLab recipe runs against the same tarball, installed into a project.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_SPEC, ROOT } from './helpers/lint.js';
 import { copySource } from './helpers/source.js';
 
@@ -27,6 +27,9 @@ function npm(args: string[], cwd: string) {
     env: { ...process.env, npm_config_userconfig: path.join(tmp, 'no-npmrc'), npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' },
   });
 }
+
+// The installs hold some 60 MB of dependencies.
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 let pack: { status: number | null; stdout: string; stderr: string };
 let tarball: string;
@@ -93,6 +96,23 @@ describe('installed from the tarball', () => {
     // Type packages come with the dependencies (spectral-core needs @types/node); no tool may.
     const dev = [...modules, ...scoped].filter(m => m in pkg.devDependencies && !m.startsWith('@types/'));
     expect(dev).toEqual([]);
+  });
+
+  it("finds a config package installed beside it (npm install -g), for a project that has none", () => {
+    const org = path.join(tmp, 'acme-apilint-config');
+    mkdirSync(org);
+    writeFileSync(path.join(org, 'package.json'), '{ "name": "@acme/apilint-config", "version": "1.0.0", "main": "apilint.yaml" }\n');
+    writeFileSync(path.join(org, 'apilint.yaml'), 'rules:\n  path-no-trailing-slash: info\n');
+    const add = npm(['install', '--global', '--prefix', prefix, '--install-links', org], outside);
+    expect(add.status, add.stderr).toBe(0);
+    const project = path.join(tmp, 'uses-acme');
+    mkdirSync(project);
+    writeFileSync(path.join(project, '.apilint.yaml'), "extends: '@acme/apilint-config'\n");
+    writeFileSync(path.join(project, 'openapi.yaml'), withSlash);
+    const run = apilint(['lint', path.join(project, 'openapi.yaml'), '-f', 'json']);
+    expect(run.stderr).toBe('');
+    expect((JSON.parse(run.stdout) as { findings: { ruleId: string; severity: string }[] }).findings.map(f => `${f.ruleId} ${f.severity}`)).toEqual(['path-no-trailing-slash info']);
+    expect(run.status).toBe(0);
   });
 
   it('runs from a folder outside the repository: version, a clean spec, a failing spec', () => {

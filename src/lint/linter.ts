@@ -16,10 +16,11 @@ import type { LoadedDocument } from '../load/documents.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../load/limits.js';
 import { Sources } from '../load/sources.js';
 import { LineIndex, placeAtKey } from './positions.js';
+import { PROJECT_NAMES, type ProjectOptions } from '../resolve/project.js';
 import { fetchBounded, parseOutsideError, SandboxResolver } from '../resolve/sandbox.js';
 
-export interface LinterOptions {
-  cwd: string;
+/** `cwd`, and what finds each document's project (src/resolve/project.ts): --root, its config file. */
+export interface LinterOptions extends ProjectOptions {
   /** Fetch http(s) `$ref`s; off by default so linting never touches the network. */
   allowRemote?: boolean;
   ruleset?: BuildOptions;
@@ -58,6 +59,8 @@ export class Linter {
     // Local refs stay inside the document's project (src/resolve/sandbox.ts); remote ones go to fetchRemote.
     const resolver = new SandboxResolver({
       cwd: options.cwd,
+      ...(options.root !== undefined ? { root: options.root } : {}),
+      ...(options.configFile ? { configFile: options.configFile } : {}),
       maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
       remote: url => this.fetchRemote(url),
       ...(options.buffered ? { buffered: options.buffered } : {}),
@@ -134,11 +137,10 @@ export class Linter {
       if (outside) {
         ruleId = 'ref-outside-project';
         severity = 'error';
-        const root = path.resolve(outside.root) === path.resolve(this.options.cwd) ? 'the working directory' : `folder ${outside.root}`;
         // The target as seen from the file holding the ref: what its author wrote, and the same on
         // every machine (an absolute path would put the local folder layout into reports).
         const target = path.relative(path.dirname(result.source ?? spectralSource), outside.target);
-        message = `$ref to ${target} leaves the project (${root}): refused, the file is not read.`;
+        message = `$ref to ${target} leaves the project (${PROJECT_NAMES[outside.kind]}): refused, the file is not read.`;
       } else if (refused) {
         const url = refused[1]!;
         if (isKnownRemoteRef(url)) return undefined;

@@ -1,9 +1,9 @@
-// Where `$ref`s may go. A local `$ref` may read files only inside the linted document's project:
-// the working directory, or the document's own folder when the document lies outside it. The
-// check runs before anything is opened, on the path as written and again on its real path
-// (symlinks resolved), so `../../etc/passwd`, an absolute path elsewhere and a symlink that leads
-// out are all refused unread. Remote refs are fetched only when allowed, with a timeout and a
-// size cap enforced while the body streams in.
+// Where `$ref`s may go. A local `$ref` may read files only inside the linted document's project
+// (src/resolve/project.ts: its git work tree, the folder of its config file, the working
+// directory or its own folder, or --root). The check runs before anything is opened, on the path
+// as written and again on its real path (symlinks resolved), so `../../etc/passwd`, an absolute
+// path elsewhere and a symlink that leads out are all refused unread. Remote refs are fetched only
+// when allowed, with a timeout and a size cap enforced while the body streams in.
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,31 +11,20 @@ import { Resolver } from '@stoplight/spectral-ref-resolver';
 import { internalModule } from '../engine/internals.js';
 import { PROTO_KEY } from '../load/documents.js';
 import { NotAFileError, readBounded, SizeLimitError, formatSize } from '../load/limits.js';
+import { forgetWorkTrees, isInside, projectRoot, type ProjectKind, type ProjectOptions, type ProjectRoot } from './project.js';
 
-/** Marks the resolver error of a ref that leaves the project; the rest is JSON `{ target, root }`. */
+/** Marks the resolver error of a ref that leaves the project; the rest is JSON `{ target, root, kind }`. */
 export const OUTSIDE_PREFIX = 'apilint: ref outside project: ';
 const OUTSIDE = /apilint: ref outside project: (\{.*\})/;
 
-export function parseOutsideError(message: string): { target: string; root: string; at?: string[] } | undefined {
+export function parseOutsideError(message: string): { target: string; root: string; kind: ProjectKind; at?: string[] } | undefined {
   const match = OUTSIDE.exec(message);
   if (!match) return undefined;
   try {
-    return JSON.parse(match[1]!) as { target: string; root: string; at?: string[] };
+    return JSON.parse(match[1]!) as { target: string; root: string; kind: ProjectKind; at?: string[] };
   } catch {
     return undefined;
   }
-}
-
-/** Whether `file` is `dir` or lies under it (both absolute and normalised). */
-export function isInside(file: string, dir: string): boolean {
-  const rel = path.relative(dir, file);
-  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
-}
-
-/** The folder a document's `$ref`s may read from. */
-export function projectRoot(document: string, cwd: string): string {
-  const file = path.resolve(cwd, document);
-  return isInside(file, cwd) ? path.resolve(cwd) : path.dirname(file);
 }
 
 interface UriLike {
@@ -43,8 +32,7 @@ interface UriLike {
   toString(): string;
 }
 
-export interface SandboxOptions {
-  cwd: string;
+export interface SandboxOptions extends ProjectOptions {
   maxFileSize: number;
   /** Resolves http(s) refs (or refuses them). */
   remote: (url: string) => Promise<string>;
@@ -79,11 +67,13 @@ export class SandboxResolver extends Resolver {
   }
 
   private projectOf(base: string | undefined): Project {
-    const root = base && !isUrl(base) ? projectRoot(base, this.sandbox.cwd) : path.resolve(this.sandbox.cwd);
-    let project = this.projects.get(root);
+    // A remote document's local refs, if any, stay in the working directory.
+    const root = base && !isUrl(base) ? projectRoot(base, this.sandbox) : { dir: path.resolve(this.sandbox.cwd), kind: 'cwd' as const };
+    const key = `${root.kind}:${root.dir}`;
+    let project = this.projects.get(key);
     if (!project) {
-      project = { resolver: this.createInner(root), refs: new Map() };
-      this.projects.set(root, project);
+      project = { resolver: this.createInner(root.dir, root.kind), refs: new Map() };
+      this.projects.set(key, project);
     }
     return project;
   }
@@ -114,6 +104,7 @@ export class SandboxResolver extends Resolver {
   /** Drops every resolved file: files changed on disk or in a buffer. */
   clear(): void {
     this.projects.clear();
+    forgetWorkTrees();
   }
 
   override resolve(source: unknown, opts: Parameters<Resolver['resolve']>[1] = {}): ReturnType<Resolver['resolve']> {
@@ -131,7 +122,7 @@ export class SandboxResolver extends Resolver {
     });
   }
 
-  private createInner(root: string): Resolver {
+  private createInner(root: string, kind: ProjectKind): Resolver {
     let realRoot: Promise<string> | undefined;
     const remote = { resolve: (uri: UriLike) => this.sandbox.remote(uri.toString()) };
     return new Resolver({
@@ -139,7 +130,7 @@ export class SandboxResolver extends Resolver {
         file: {
           resolve: (uri: UriLike) => {
             realRoot ??= realpath(root).catch(() => root);
-            return readInside(uri.path(), root, realRoot, this.sandbox);
+            return readInside(uri.path(), { dir: root, kind }, realRoot, this.sandbox);
           },
         },
         http: remote,
@@ -185,10 +176,10 @@ function absoluteFilePath(ref: string): string | undefined {
   return ref.startsWith('/') ? path.resolve(ref) : undefined;
 }
 
-async function readInside(file: string, root: string, realRoot: Promise<string>, { maxFileSize, buffered }: SandboxOptions): Promise<string> {
+async function readInside(file: string, root: ProjectRoot, realRoot: Promise<string>, { maxFileSize, buffered }: SandboxOptions): Promise<string> {
   const target = path.resolve(file);
   // Refused on the path as written before the file system is touched: not even its existence leaks.
-  if (!isInside(target, root)) throw outside(target, root);
+  if (!isInside(target, root.dir)) throw outside(target, root);
   const buffer = buffered?.(target);
   if (buffer !== undefined) {
     if (Buffer.byteLength(buffer) > maxFileSize) throw new Error(`${target} is larger than the ${formatSize(maxFileSize)} limit (--max-file-size)`);
@@ -221,7 +212,7 @@ function checked(text: string, target: string): string {
   return text;
 }
 
-const outside = (target: string, root: string) => new Error(OUTSIDE_PREFIX + JSON.stringify({ target, root }));
+const outside = (target: string, root: ProjectRoot) => new Error(OUTSIDE_PREFIX + JSON.stringify({ target, root: root.dir, kind: root.kind }));
 
 /** Fetches a remote ref: at most `maxBytes`, counted as the body streams in, within `timeoutMs`. */
 export async function fetchBounded(url: string, { timeoutMs, maxBytes }: { timeoutMs: number; maxBytes: number }): Promise<string> {
