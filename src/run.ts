@@ -46,6 +46,8 @@ export interface RunOptions {
   stdinFilepath?: string;
   /** Files named on the command line that are not API documents are skipped, as in a directory (hooks, editors). */
   ignoreUnknownFormat?: boolean;
+  /** Spectral as published, without apilint's adaptations (APILINT_REFERENCE_ENGINE=1). */
+  reference?: boolean;
   cwd: string;
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
@@ -134,7 +136,8 @@ export async function runLint(options: RunOptions): Promise<number> {
 
   const maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
   const root = options.root === undefined ? undefined : path.resolve(cwd, options.root);
-  const session = new LintSession({ cwd, config: configs, ...(root !== undefined ? { root } : {}), allowRemote: options.allowRemote, maxFileSize });
+  const reference = options.reference === true;
+  const session = new LintSession({ cwd, config: configs, ...(root !== undefined ? { root } : {}), allowRemote: options.allowRemote, maxFileSize, reference });
   progress = progressOn(options.stderr, candidates.length, () => estimatedMs(candidates));
   // Stdin named by --stdin-filepath is linted as that file: its settings, $refs and findings are that path's.
   const lintCandidate = async (c: Candidate) =>
@@ -148,7 +151,7 @@ export async function runLint(options: RunOptions): Promise<number> {
   let outcomes: Outcome[];
   if (workers > 0) {
     // Several files and more than one core: worker threads lint some of them (src/lint/parallel.ts).
-    const setup = { cwd, allowRemote: options.allowRemote, maxFileSize, ...(options.config !== undefined ? { config: options.config } : {}), ...(options.noConfig ? { noConfig: true } : {}), ...(root !== undefined ? { root } : {}) };
+    const setup = { cwd, allowRemote: options.allowRemote, maxFileSize, reference, ...(options.config !== undefined ? { config: options.config } : {}), ...(options.noConfig ? { noConfig: true } : {}), ...(root !== undefined ? { root } : {}) };
     outcomes = await lintAll(candidates, lintOne, workers, setup, () => progress.done());
   } else {
     // One file after the other (files are read synchronously: reading ahead would gain nothing).
@@ -248,7 +251,9 @@ export function serveLintWorker(): void {
     if (message.type === 'setup') {
       const { setup } = message;
       const configs = new ConfigLookup({ cwd: setup.cwd, ...(setup.config !== undefined ? { config: setup.config } : {}), ...(setup.noConfig ? { noConfig: true } : {}) });
-      session = Promise.resolve(new LintSession({ config: configs, cwd: setup.cwd, ...(setup.root !== undefined ? { root: setup.root } : {}), allowRemote: setup.allowRemote, maxFileSize: setup.maxFileSize ?? DEFAULT_MAX_FILE_SIZE }));
+      session = Promise.resolve(
+        new LintSession({ config: configs, cwd: setup.cwd, ...(setup.root !== undefined ? { root: setup.root } : {}), allowRemote: setup.allowRemote, maxFileSize: setup.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, reference: setup.reference }),
+      );
       session.then(() => port.postMessage({ type: 'ready' } satisfies FromWorker), () => port.close());
       return;
     }
@@ -320,7 +325,7 @@ async function compareSince(ref: string, roots: Map<string, string>, files: stri
     try {
       // The copy's project is the revision's tree (the work tree at `ref`), or --root's place in it.
       const treeRoot = options.root === undefined ? tree : path.join(tree, path.relative(root, path.resolve(options.cwd, options.root)));
-      const session = new LintSession({ config: configs, cwd: tree, root: treeRoot, allowRemote: options.allowRemote, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE });
+      const session = new LintSession({ config: configs, cwd: tree, root: treeRoot, allowRemote: options.allowRemote, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, reference: options.reference === true });
       for (const file of group) {
         try {
           // Settings follow the file's path in the working tree, so overrides apply the same way.

@@ -34,6 +34,8 @@ export interface WorkerSetup {
   root?: string;
   allowRemote: boolean;
   maxFileSize?: number;
+  /** Spectral as published (src/engine/). */
+  reference: boolean;
 }
 
 /** Messages between the main thread and a lint worker. */
