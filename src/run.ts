@@ -141,7 +141,7 @@ export async function runLint(options: RunOptions): Promise<number> {
   progress = progressOn(options.stderr, candidates.length, () => estimatedMs(candidates));
   // Stdin named by --stdin-filepath is linted as that file: its settings, $refs and findings are that path's.
   const lintCandidate = async (c: Candidate) =>
-    c.file === STDIN && stdinFilepath !== undefined ? session.lintText(stdinFilepath, await readInput(STDIN, maxFileSize)) : session.lintFile(c.file, { explicit: c.explicit });
+    c.file === STDIN && stdinFilepath !== undefined ? session.lintText(stdinFilepath, await readInput(STDIN, maxFileSize), { explicit: c.explicit }) : session.lintFile(c.file, { explicit: c.explicit });
   const lintOne = (c: Candidate): Promise<Outcome> =>
     lintCandidate(c).then(
       result => (result === undefined ? { skipped: true } : { findings: result.findings }),
