@@ -1,6 +1,6 @@
 // The commander program. Kept light: linting code is imported only when a command runs, so
 // `--help` and `--version` start fast.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { distance } from 'fastest-levenshtein';
@@ -26,10 +26,19 @@ interface LintFlags {
   writeBaseline?: string;
   since?: string;
   stdinFilepath?: string;
+  root?: string;
   ignoreUnknownFormat?: boolean;
   allowRemote?: boolean;
   maxFileSize: string;
   debug?: boolean;
+}
+
+function isFolder(dir: string): boolean {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -111,12 +120,13 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
     .addOption(new Option('--fail-severity <severity>', 'exit 1 when a finding has this severity or higher').choices(SEVERITIES).default('error'))
     .option('-q, --quiet', 'report errors only (the exit code still counts every finding)')
     .option('--max-warnings <number>', 'exit 1 when there are more warnings than this')
-    .option('-c, --config <file>', 'config file (default: .apilint.yaml, .apilint.yml or .apilint.json, searched upward)')
+    .option('-c, --config <file>', "config file (default: each document's nearest .apilint.yaml, .apilint.yml or .apilint.json)")
     .option('--no-config', 'ignore config files')
     .option('--baseline <file>', 'report and fail on findings not in this baseline only')
     .option('--write-baseline <file>', 'record the current findings as the baseline (exit 0 once written)')
     .option('--since <git-ref>', 'report only the findings the working tree adds to <git-ref>')
     .option('--stdin-filepath <path>', 'the file stdin stands for, for overrides, ignores, baselines, --since and reports')
+    .option('--root <dir>', "the folder $refs may read (default: each document's git work tree, else its config file's folder)")
     .option('--ignore-unknown-format', 'skip named files that are not OpenAPI or event type documents (for hooks and editors)')
     .option('--allow-remote', 'fetch http(s) $refs (off: nothing is fetched over the network)')
     .option('--max-file-size <size>', 'refuse inputs and referenced files larger than this, e.g. 500KB, 50MB, 1GB', '20MB')
@@ -136,6 +146,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
       const { parseSize } = await import('./load/limits.js');
       const maxFileSize = parseSize(opts.maxFileSize);
       if (maxFileSize === undefined) program.error(`invalid --max-file-size "${opts.maxFileSize}": use a size such as 50MB, 200MB or 1GB`, { exitCode: 2 });
+      if (opts.root !== undefined && !isFolder(path.resolve(io.cwd, opts.root))) program.error(`--root ${opts.root}: no such folder`, { exitCode: 2 });
       const { createSupportsHyperlinks } = await import('supports-hyperlinks');
       const { runLint } = await import('./run.js');
       exitCode = await runLint({
@@ -153,6 +164,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
         ...(opts.writeBaseline ? { writeBaseline: opts.writeBaseline } : {}),
         ...(opts.since ? { since: opts.since } : {}),
         ...(opts.stdinFilepath !== undefined ? { stdinFilepath: opts.stdinFilepath } : {}),
+        ...(opts.root !== undefined ? { root: opts.root } : {}),
         // The one place the switch is read: Spectral as published, none of src/engine/'s adaptations.
         reference: process.env.APILINT_REFERENCE_ENGINE === '1',
         cwd: io.cwd,

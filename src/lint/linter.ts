@@ -15,13 +15,14 @@ import { installEngine, type Engine } from '../engine/index.js';
 import { parseDocument, type LoadedDocument } from '../load/documents.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../load/limits.js';
 import { Sources } from '../load/sources.js';
+import { PROJECT_NAMES, type ProjectOptions } from '../resolve/project.js';
 import { fetchBounded, SandboxResolver, type SandboxError } from '../resolve/sandbox.js';
 import { LineIndex, placeAtKey } from './positions.js';
 import { placeResults, type Placed } from './results.js';
 import type { KeyPart } from '../../rulesets/lib/oas.js';
 
-export interface LinterOptions {
-  cwd: string;
+/** `cwd`, and what finds each document's project (src/resolve/project.ts): --root, its config file. */
+export interface LinterOptions extends ProjectOptions {
   /** Fetch http(s) `$ref`s; off by default so linting never touches the network. */
   allowRemote?: boolean;
   ruleset?: BuildOptions;
@@ -65,6 +66,8 @@ export class Linter {
     // Local refs stay inside the document's project (src/resolve/sandbox.ts).
     this.sandbox = new SandboxResolver({
       cwd: options.cwd,
+      ...(options.root !== undefined ? { root: options.root } : {}),
+      ...(options.configFile ? { configFile: options.configFile } : {}),
       maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
       allowRemote: options.allowRemote === true,
       // The size cap is enforced while the body streams in, never after reading it all.
@@ -167,11 +170,10 @@ export class Linter {
       const range = (file !== undefined && this.sources.get(file)?.range(refPath)) || document.getRangeForJsonPath(refPath, true) || DEFAULT_RANGE;
       const at = file ?? displaySource;
       if (refusal?.kind === 'outside-project') {
-        const root = path.resolve(refusal.root) === path.resolve(this.options.cwd) ? 'the working directory' : `folder ${refusal.root}`;
         // The target as seen from the file holding the ref: what its author wrote, and the same on
         // every machine (an absolute path would put the local folder layout into reports).
         const target = path.relative(path.dirname(holder), refusal.target);
-        findings.push({ finding: finding(refOutsideProject.id, refOutsideProject.severity, refOutsideProject.messages.refused(target, root), at, range, refPath) });
+        findings.push({ finding: finding(refOutsideProject.id, refOutsideProject.severity, refOutsideProject.messages.refused(target, PROJECT_NAMES[refusal.project]), at, range, refPath) });
       } else if (refusal?.kind === 'remote-not-fetched') {
         findings.push({ finding: finding(remoteRef.id, remoteRef.severity, remoteRef.messages.notFetched(refusal.url), at, range, refPath) });
       } else {

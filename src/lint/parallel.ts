@@ -31,6 +31,7 @@ export interface WorkerSetup {
   cwd: string;
   config?: string;
   noConfig?: boolean;
+  root?: string;
   allowRemote: boolean;
   maxFileSize?: number;
   /** Spectral as published (src/engine/). */
