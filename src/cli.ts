@@ -1,5 +1,6 @@
 // The commander program. Kept light: linting code is imported only when a command runs, so
 // `--help` and `--version` start fast.
+import { workerData } from 'node:worker_threads';
 import { Command, CommanderError, Option } from 'commander';
 import { SEVERITIES } from './core/severity.js';
 import { TOOL } from './core/meta.js';
@@ -128,6 +129,21 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
       io.stdout.write(`\n${catalogue.length} rules; * off by default (on with extends: apilint:all)\n`);
     });
 
+  program
+    .command('lsp')
+    .description('run the language server (Language Server Protocol over stdin and stdout) for editors')
+    .option('--stdio', 'talk over stdin and stdout (the only transport; accepted because clients pass it)')
+    // Clients add their own flags (--clientProcessId); the server reads what it needs from initialize.
+    .allowUnknownOption()
+    .action(async () => {
+      const [{ startServer }, { workerScriptUrl }] = await Promise.all([import('./lsp/server.js'), import('./lint/parallel.js')]);
+      const script = workerScriptUrl();
+      if (!script) return program.error('apilint lsp runs from bin/apilint.js', { exitCode: 2 });
+      startServer(script);
+      // The server ends the process itself (exit notification, stdin closed).
+      await new Promise(() => undefined);
+    });
+
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
@@ -141,8 +157,12 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
 
 export { enableWorkers } from './lint/parallel.js';
 
-/** The entry of a lint worker thread (src/lint/parallel.ts), started by bin/apilint.js. */
+/** The entry of a lint worker thread (src/lint/parallel.ts, or the language server's), started by bin/apilint.js. */
 export async function runLintWorker(): Promise<void> {
+  if ((workerData as { lsp?: unknown }).lsp !== undefined) {
+    (await import('./lsp/lint-thread.js')).serveLintThread();
+    return;
+  }
   const { serveLintWorker } = await import('./run.js');
   serveLintWorker();
 }

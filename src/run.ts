@@ -238,7 +238,7 @@ async function compareSince(ref: string, files: string[], findings: Finding[], c
   }
 }
 
-function asInputError(error: unknown, file: string): InputError {
+export function asInputError(error: unknown, file: string): InputError {
   if (error instanceof InputError) return error;
   // Spectral gathers the exceptions of rule functions into an AggregateError, each with a cause.
   const causes = errorTree(error);

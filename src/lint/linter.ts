@@ -1,6 +1,6 @@
 // Parsed documents → findings. Runs Spectral with the apilint ruleset; prints nothing.
 import path from 'node:path';
-import { Document, Spectral, type ISpectralDiagnostic } from '@stoplight/spectral-core';
+import { Document, Spectral, type ISpectralDiagnostic, type RulesetDefinition } from '@stoplight/spectral-core';
 import type { JsonPath } from '@stoplight/types';
 import { buildRuleset, type BuildOptions } from '../../rulesets/index.js';
 import { AT_KEY } from '../../rulesets/lib/oas.js';
@@ -32,6 +32,18 @@ export interface LinterOptions {
   buffered?: (file: string) => string | undefined;
 }
 
+/** Whether the run is no longer wanted (an editor's newer text): checked before each rule runs. */
+export interface CancelSignal {
+  readonly aborted: boolean;
+}
+
+/** Thrown by a run whose signal was aborted: its findings would be incomplete. */
+export class LintCancelled extends Error {
+  constructor() {
+    super('lint cancelled');
+  }
+}
+
 export interface LintResult {
   findings: Finding[];
   /** Absolute paths of the files the document's `$ref`s read, directly or through other files. */
@@ -51,6 +63,8 @@ export class Linter {
   private readonly resolver: SandboxResolver;
   /** Files parsed outside Spectral during this run; shared with the inline-ignore pass. */
   readonly sources: Sources;
+  /** The signal of the run in progress, if it has one. */
+  private signal: CancelSignal | undefined;
 
   constructor(private readonly options: LinterOptions) {
     this.sources = options.sources ?? new Sources(options.buffered);
@@ -64,7 +78,26 @@ export class Linter {
     this.resolver = resolver;
     // Documents whose refs are all local skip the general resolver's machinery (src/engine/resolve-local.ts).
     this.spectral = new Spectral({ resolver: withLocalRefFastPath(resolver) as unknown as typeof resolver });
-    this.spectral.setRuleset(trustedRuleset(buildRuleset(options.ruleset)));
+    this.spectral.setRuleset(trustedRuleset(this.cancellable(buildRuleset(options.ruleset))));
+  }
+
+  /**
+   * Each rule first checks the run's signal: once it is aborted, the rules left throw at once
+   * instead of running, so a stale run ends within one rule's time.
+   */
+  private cancellable(ruleset: RulesetDefinition): RulesetDefinition {
+    type Then = { function: (...args: unknown[]) => unknown };
+    for (const rule of Object.values((ruleset as { rules: Record<string, { then: Then }> }).rules)) {
+      const fn = rule.then.function;
+      const checked = (...args: unknown[]) => {
+        if (this.signal?.aborted) throw new LintCancelled();
+        return fn(...args);
+      };
+      // Spectral names the function in its errors: keep the rule's name.
+      Object.defineProperty(checked, 'name', { value: fn.name });
+      rule.then = { ...rule.then, function: checked };
+    }
+    return ruleset;
   }
 
   private async fetchRemote(url: string): Promise<string> {
@@ -80,14 +113,28 @@ export class Linter {
     return (await this.run(doc)).findings;
   }
 
-  /** The document's findings, and the files its `$ref`s read. */
-  async run(doc: LoadedDocument): Promise<LintResult> {
+  /**
+   * The document's findings, and the files its `$ref`s read. With a signal, throws LintCancelled
+   * once the signal is aborted (runs of one Linter follow each other).
+   */
+  async run(doc: LoadedDocument, signal?: CancelSignal): Promise<LintResult> {
     // Spectral resolves relative refs against the source; stdin's refs are relative to the cwd.
     const source = doc.source === STDIN ? path.join(this.options.cwd, STDIN) : doc.source;
     const document = new Document(doc.text, doc.parser, source);
     // A document with only local refs is not resolved by the sandbox, which would keep its old refs.
     this.resolver.forgetRefs(source);
-    const { results } = await this.spectral.runWithResolved(document, { ignoreUnknownFormat: true });
+    this.signal = signal;
+    let results: ISpectralDiagnostic[];
+    try {
+      ({ results } = await this.spectral.runWithResolved(document, { ignoreUnknownFormat: true }));
+    } catch (error) {
+      // Spectral wraps what a rule threw: the cancellation is the signal's state, not the error.
+      if (signal?.aborted) throw new LintCancelled();
+      throw error;
+    } finally {
+      this.signal = undefined;
+    }
+    if (signal?.aborted) throw new LintCancelled();
     const findings: Finding[] = [];
     for (const result of results) {
       const finding = this.toFinding(result, source, doc.source);
