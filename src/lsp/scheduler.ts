@@ -23,6 +23,8 @@ export interface SchedulerOptions {
   /** Called with every outcome kept (not those of cancelled or stale runs). */
   onOutcome: (doc: Tracked) => void;
   allowRemote: () => boolean;
+  /** One line per run, for the editor's log. */
+  log: (message: string) => void;
 }
 
 interface Running {
@@ -31,6 +33,7 @@ interface Running {
   version: number;
   /** The files the document read when it was last linted. */
   dependencies: ReadonlySet<string>;
+  started: number;
 }
 
 export class Scheduler {
@@ -145,8 +148,9 @@ export class Scheduler {
       this.sent.set(open.file, open.version);
     }
     const id = this.nextId++;
-    this.running = { id, doc, version: doc.version, dependencies: new Set(this.dependencies(doc)) };
+    this.running = { id, doc, version: doc.version, dependencies: new Set(this.dependencies(doc)), started: performance.now() };
     this.post({ type: 'lint', id, file, root: doc.root, allowRemote: this.options.allowRemote() });
+    this.options.log(`${file} version ${doc.version}: linting`);
   }
 
   private finished(id: number, outcome: LintOutcome): void {
@@ -154,11 +158,15 @@ export class Scheduler {
     if (!running || running.id !== id) return;
     this.running = undefined;
     const { doc } = running;
+    const ms = Math.round(performance.now() - running.started);
     // Kept only if the document is still open at the version linted and nothing it read changed since.
     if (outcome.kind !== 'cancelled' && this.docs.get(doc.file) === doc && doc.version === running.version && Atomics.load(this.cancel, 0) < id) {
       doc.outcome = outcome;
       doc.lintedVersion = running.version;
+      this.options.log(`${doc.file} version ${running.version}: ${describe(outcome)} in ${ms} ms`);
       this.options.onOutcome(doc);
+    } else {
+      this.options.log(`${doc.file} version ${running.version}: ${outcome.kind === 'cancelled' ? 'cancelled' : 'dropped'} after ${ms} ms (changed meanwhile)`);
     }
     this.pump();
   }
@@ -195,5 +203,19 @@ export class Scheduler {
     worker.unref();
     this.worker = worker;
     return worker;
+  }
+}
+
+function describe(outcome: LintOutcome): string {
+  switch (outcome.kind) {
+    case 'findings':
+      return `linted, ${outcome.findings.filter(f => !f.suppression).length} findings`;
+    case 'skipped':
+      return 'not an API document (or excluded by the config), not linted';
+    case 'unlintable':
+    case 'bad-config':
+      return `not linted: ${outcome.problem.message}`;
+    case 'cancelled':
+      return 'cancelled';
   }
 }

@@ -69,7 +69,12 @@ class Server {
     private readonly connection: Connection,
     workerScript: URL,
   ) {
-    this.scheduler = new Scheduler({ workerScript, onOutcome: doc => this.publishAround(doc as Open), allowRemote: () => this.settings.allowRemote === true });
+    this.scheduler = new Scheduler({
+      workerScript,
+      onOutcome: doc => this.publishAround(doc as Open),
+      allowRemote: () => this.settings.allowRemote === true,
+      log: message => connection.console.log(message),
+    });
   }
 
   listen(): void {
@@ -199,7 +204,8 @@ class Server {
       if (outcome.kind === 'findings') {
         for (const finding of outcome.findings) {
           if (finding.file !== target.file || finding.suppression) continue;
-          const key = `${finding.ruleId}\u0000${finding.line}:${finding.column}-${finding.endLine}:${finding.endColumn}\u0000${finding.message}`;
+          // A referenced file's finding reached from two documents is shown once (twice when their settings differ, as the CLI reports it).
+          const key = `${finding.ruleId}\u0000${finding.severity}\u0000${finding.line}:${finding.column}-${finding.endLine}:${finding.endColumn}\u0000${finding.message}`;
           if (seen.has(key)) continue;
           seen.add(key);
           const diagnostic = findingDiagnostic(finding);
