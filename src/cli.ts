@@ -91,7 +91,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
   let exitCode = 0;
   const program = new Command()
     .name('apilint')
-    .usage('[lint] <inputs...> [options] | rules [id] | --help')
+    .usage('[lint] <inputs...> [options] | rules [id] | lsp --stdio | --help')
     .description('Lint OpenAPI 2.0/3.0/3.1 and event type documents against the REST, JSON, HTTP and rate limiting guidelines.')
     .version(TOOL.version, '-v, --version')
     .exitOverride()
