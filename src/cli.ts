@@ -27,6 +27,7 @@ interface LintFlags {
   writeBaseline?: string;
   since?: string;
   stdinFilepath?: string;
+  ignoreUnknownFormat?: boolean;
   allowRemote?: boolean;
   maxFileSize: string;
   debug?: boolean;
@@ -117,6 +118,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
     .option('--write-baseline <file>', 'record the current findings as the baseline (exit 0 once written)')
     .option('--since <git-ref>', 'report only the findings the working tree adds to <git-ref>')
     .option('--stdin-filepath <path>', 'the file stdin stands for, for overrides, ignores, baselines, --since and reports')
+    .option('--ignore-unknown-format', 'skip named files that are not OpenAPI or event type documents (for hooks and editors)')
     .option('--allow-remote', 'fetch http(s) $refs (off: nothing is fetched over the network)')
     .option('--max-file-size <size>', 'refuse inputs and referenced files larger than this, e.g. 500KB, 50MB, 1GB', '20MB')
     .option('--debug', 'print stack traces of internal errors')
@@ -144,6 +146,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
         quiet: opts.quiet === true,
         ...(maxWarnings !== undefined ? { maxWarnings } : {}),
         allowRemote: opts.allowRemote === true,
+        ignoreUnknownFormat: opts.ignoreUnknownFormat === true,
         maxFileSize,
         debug: opts.debug === true,
         ...(typeof opts.config === 'string' ? { config: opts.config } : { noConfig: opts.config === false }),
