@@ -27,7 +27,7 @@ import {
   ShutdownRequest,
   StreamMessageReader,
   StreamMessageWriter,
-} from 'vscode-languageserver-protocol/node.js';
+} from 'vscode-languageserver-protocol/node';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);

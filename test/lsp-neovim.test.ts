@@ -37,12 +37,12 @@ it.skipIf(!usable)('Neovim shows the diagnostics of `apilint lsp` and applies it
   expect(report.log).toEqual([]);
   expect(report.diagnostics.map(({ text: _text, ...d }) => d)).toEqual([
     {
-      lnum: 10, col: 11, end_lnum: 29, end_col: 48, severity: 1, source: 'apilint', code: 'path-no-trailing-slash',
+      lnum: 10, col: 9, end_lnum: 10, end_col: 10, severity: 1, source: 'apilint', code: 'path-no-trailing-slash',
       message: 'Path "/orders/" ends with a slash: remove the trailing "/".',
       href: 'https://github.com/apilint/apilint/blob/main/docs/rules/path-no-trailing-slash.md',
     },
     {
-      lnum: 75, col: 20, end_lnum: 76, end_col: 23, severity: 1, source: 'apilint', code: 'number-format',
+      lnum: 75, col: 8, end_lnum: 76, end_col: 23, severity: 1, source: 'apilint', code: 'number-format',
       message: 'Property "total_items" (integer) declares no format: add format "int32", "int64", "bigint".',
       href: 'https://github.com/apilint/apilint/blob/main/docs/rules/number-format.md',
     },

@@ -112,7 +112,7 @@ describe('apilint lsp --stdio', () => {
     const diagnostics = await client.diagnostics(document.uri);
     const numberFormat = diagnostics.find(d => d.code === 'number-format')!;
     expect(numberFormat).toEqual({
-      range: { start: { line: 15, character: 16 }, end: { line: 16, character: 23 } },
+      range: { start: { line: 15, character: 8 }, end: { line: 16, character: 23 } },
       severity: 1,
       code: 'number-format',
       codeDescription: { href: 'https://github.com/apilint/apilint/blob/main/docs/rules/number-format.md' },
@@ -120,7 +120,8 @@ describe('apilint lsp --stdio', () => {
       message: 'Property "orderId" (integer) declares no format: add format "int32", "int64", "bigint".',
     });
     expect(codes(diagnostics)).toContain('properties-snake-case');
-    expect(diagnostics.find(d => d.code === 'rate-limit-policy')?.severity).toBe(2);
+    // info → Information
+    expect(diagnostics.find(d => d.code === 'rate-limit-policy')?.severity).toBe(3);
 
     const actions = (await client.connection.sendRequest(CodeActionRequest.type, {
       textDocument: { uri: document.uri },
@@ -213,6 +214,7 @@ ${extra}`;
       'order.yaml': 'type: object\nproperties:\n  orderId: {type: string}\n',
       'notes.yaml': 'title: release notes\nitems: [a, b]\n',
       'package.json': '{"name": "x", "version": "1.0.0"}\n',
+      'chart/templates/deployment.yaml': 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Release.Name }}\n  labels: {{- include "labels" . | nindent 4 }}\n',
     });
     const { client } = await start(dir);
     const orders = await open(client, file('orders.yaml'));
@@ -227,7 +229,8 @@ ${extra}`;
     order = await open(client, file('order.yaml'));
     expect(codes(await client.diagnostics(order.uri, d => d.length > 0))).toEqual(['properties-snake-case']);
 
-    for (const name of ['notes.yaml', 'package.json']) {
+    // A Helm template does not even parse as YAML: still nothing, as it shows no sign of being an API document.
+    for (const name of ['notes.yaml', 'package.json', 'chart/templates/deployment.yaml']) {
       const document = await open(client, file(name));
       await client.diagnostics(document.uri);
       expect(client.published.filter(p => p.uri === document.uri).map(p => p.diagnostics)).toEqual([[]]);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Diagnostic, DiagnosticSeverity, Range } from 'vscode-languageserver/node';
 import type { Finding } from '../core/finding.js';
 import type { Severity } from '../core/severity.js';
-import { ruleInfo } from '../lint/catalogue.js';
+import { catalogue, ruleInfo } from '../lint/catalogue.js';
 import { guidelineStatements } from './guidelines.js';
 import { lsp } from './protocol.js';
 import type { Problem } from './lint-thread.js';
@@ -23,13 +23,16 @@ export const rangeOf = (f: Pick<Finding, 'line' | 'column' | 'endLine' | 'endCol
   end: { line: f.endLine - 1, character: f.endColumn - 1 },
 });
 
+/** Rule doc links by id (a large spec has tens of thousands of findings). */
+const DOCS = new Map(catalogue.map(rule => [rule.id, { href: rule.docsUrl }]));
+
 export function findingDiagnostic(finding: Finding): Diagnostic {
-  const rule = ruleInfo(finding.ruleId);
+  const docs = DOCS.get(finding.ruleId);
   return {
     range: rangeOf(finding),
     severity: SEVERITY[finding.severity],
     code: finding.ruleId,
-    ...(rule ? { codeDescription: { href: rule.docsUrl } } : {}),
+    ...(docs ? { codeDescription: docs } : {}),
     source: SOURCE,
     message: finding.message,
     // An ignore that silences nothing is shown faded, as unused code is.

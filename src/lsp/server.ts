@@ -195,36 +195,28 @@ class Server {
 
   /** A file's diagnostics: its own lint's, and the findings other open documents' lints placed in it. */
   private publish(target: Open): void {
-    const findings: Shown['findings'] = [];
+    const lists: Finding[][] = [];
     const diagnostics: Diagnostic[] = [];
-    const seen = new Set<string>();
     for (const doc of this.open.values()) {
       const outcome = doc.outcome;
-      if (!outcome) continue;
-      if (outcome.kind === 'findings') {
-        for (const finding of outcome.findings) {
-          if (finding.file !== target.file || finding.suppression) continue;
-          // A referenced file's finding reached from two documents is shown once (twice when their settings differ, as the CLI reports it).
-          const key = `${finding.ruleId}\u0000${finding.severity}\u0000${finding.line}:${finding.column}-${finding.endLine}:${finding.endColumn}\u0000${finding.message}`;
-          if (seen.has(key)) continue;
-          seen.add(key);
-          const diagnostic = findingDiagnostic(finding);
-          findings.push({ finding, diagnostic });
-          diagnostics.push(diagnostic);
-        }
-      } else if (outcome.kind === 'unlintable' && doc === target) {
+      if (outcome?.kind === 'findings') {
+        const here = outcome.findings.filter(f => f.file === target.file && !f.suppression);
+        if (here.length > 0) lists.push(here);
+      } else if (outcome?.kind === 'unlintable' && doc === target) {
         diagnostics.push(problemDiagnostic(outcome.problem, target.file, target.root));
-      } else if (outcome.kind === 'bad-config' && (doc === target || outcome.problem.file === target.file)) {
+      } else if (outcome?.kind === 'bad-config' && (doc === target || outcome.problem.file === target.file)) {
         const diagnostic = problemDiagnostic(outcome.problem, target.file, target.root);
-        const key = `config\u0000${diagnostic.message}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        diagnostics.push(doc === target && outcome.problem.file !== target.file ? { ...diagnostic, message: `Not linted: the config is invalid: ${diagnostic.message}` } : diagnostic);
+        const shown = doc === target && outcome.problem.file !== target.file ? { ...diagnostic, message: `Not linted: the config is invalid: ${diagnostic.message}` } : diagnostic;
+        if (!diagnostics.some(d => d.message === shown.message)) diagnostics.push(shown);
       }
     }
+    // A referenced file's finding reached from two documents is shown once (twice when their settings differ, as the CLI reports it).
+    const findings = lists.length <= 1 ? (lists[0] ?? []) : uniqueFindings(lists.flat());
+    const entries = findings.map(finding => ({ finding, diagnostic: findingDiagnostic(finding) }));
+    for (const { diagnostic } of entries) diagnostics.push(diagnostic);
     const before = this.shown.get(target.uri);
-    this.shown.set(target.uri, { findings, diagnostics });
-    if (before && JSON.stringify(before.diagnostics) === JSON.stringify(diagnostics)) return;
+    this.shown.set(target.uri, { findings: entries, diagnostics });
+    if (before && sameDiagnostics(before.diagnostics, diagnostics)) return;
     void this.connection.sendDiagnostics({ uri: target.uri, diagnostics });
   }
 
@@ -274,6 +266,25 @@ class Server {
       : { changes: { [open.uri]: edits } };
     return { title: fix.title, kind: CodeActionKind.QuickFix, edit };
   }
+}
+
+function uniqueFindings(findings: Finding[]): Finding[] {
+  const seen = new Set<string>();
+  return findings.filter(f => {
+    const key = `${f.ruleId}\u0000${f.severity}\u0000${f.line}:${f.column}-${f.endLine}:${f.endColumn}\u0000${f.message}`;
+    return !seen.has(key) && seen.add(key);
+  });
+}
+
+/** Whether two lists show the same (what the editor has need not be sent again). */
+function sameDiagnostics(a: readonly Diagnostic[], b: readonly Diagnostic[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((x, i) => {
+      const y = b[i]!;
+      return x.code === y.code && x.severity === y.severity && x.message === y.message && sameRange(x.range, y.range);
+    })
+  );
 }
 
 function settingsFrom(value: unknown): ServerSettings {
