@@ -166,6 +166,22 @@ describe('quick fixes', () => {
     await check('a.yaml', doc(''), 'number-format', fix, doc('          format: int64\n'));
   });
 
+  it('removes an unused ignore entry, or the whole key when it was the only one', async () => {
+    const block = (entries: string) => yaml(`    Order:\n      type: object\n${entries}      properties:\n        order_id: {type: string}\n`);
+    await check('a.yaml', block('      x-apilint-ignore: [path-kebab-case]\n'), 'unused-ignore', fix, block(''));
+    await check('a.yaml', block('      x-apilint-ignore: [number-format, path-kebab-case]\n'), 'unused-ignore', fix, block('      x-apilint-ignore: [path-kebab-case]\n'), {
+      pointer: '/components/schemas/Order/x-apilint-ignore/0',
+      // Both entries silence nothing: the second moves up.
+      rename: k => k.replace('x-apilint-ignore/1', 'x-apilint-ignore/0'),
+    });
+    await check('a.yaml', block('      x-apilint-ignore: [number-format, path-kebab-case]\n'), 'unused-ignore', fix, block('      x-apilint-ignore: [number-format]\n'), { pointer: '/components/schemas/Order/x-apilint-ignore/1' });
+    await check('a.yaml', block('      x-apilint-ignore:\n        - number-format\n        - path-kebab-case # old\n'), 'unused-ignore', fix, block('      x-apilint-ignore:\n        - number-format\n'), { pointer: '/components/schemas/Order/x-apilint-ignore/1' });
+    await check('a.yaml', yaml('    Order: {type: object, x-zally-ignore: [129], properties: {order_id: {type: string}}}\n'), 'unused-ignore', fix, yaml('    Order: {type: object, properties: {order_id: {type: string}}}\n'));
+    const json = (extra: object) => JSON.stringify({ openapi: '3.0.3', info: { title: 'Orders', version: '1.0.0' }, paths: {}, components: { schemas: { Order: { type: 'object', ...extra } } } }, null, 2);
+    const result = await check('a.json', json({ 'x-apilint-ignore': ['path-kebab-case'] }), 'unused-ignore', fix, json({}).replace('"type": "object"', '"type": "object"'));
+    expect(result.title).toBe('Remove the unused x-apilint-ignore entry "path-kebab-case"');
+  });
+
   it('adds x-sunset after deprecated: true, a year ahead', async () => {
     const op = (extra: string) =>
       `openapi: 3.0.3\ninfo: {title: Orders, version: 1.0.0}\npaths:\n  /orders:\n    get:\n      description: Use GET /shipments instead.\n      deprecated: true\n${extra}      responses:\n        '200': {description: OK}\n`;

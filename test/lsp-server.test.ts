@@ -2,12 +2,15 @@
 // the protocol flow, the same findings as `apilint lint -f json`, `$ref`'d files, the config,
 // files that are no API documents, parse errors, cancellation and shutdown.
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   CodeActionRequest,
+  DidChangeConfigurationNotification,
   DidChangeTextDocumentNotification,
   DidChangeWatchedFilesNotification,
   DidCloseTextDocumentNotification,
@@ -234,6 +237,46 @@ ${extra}`;
       const document = await open(client, file(name));
       await client.diagnostics(document.uri);
       expect(client.published.filter(p => p.uri === document.uri).map(p => p.diagnostics)).toEqual([[]]);
+    }
+  });
+
+  it('re-lints the documents whose $ref\'d file changed on disk', async () => {
+    const { dir, file } = project({
+      'orders.yaml': "openapi: 3.0.3\ninfo: {title: Orders, version: 1.0.0}\npaths: {}\ncomponents:\n  schemas:\n    Order:\n      $ref: './schemas.yaml#/Order'\n",
+      'schemas.yaml': 'Order:\n  type: object\n',
+    });
+    const { client } = await start(dir);
+    const orders = await open(client, file('orders.yaml'));
+    expect(codes(await client.diagnostics(orders.uri))).not.toContain('invalid-ref');
+    const since = client.published.length;
+    writeFileSync(file('schemas.yaml'), 'Purchase:\n  type: object\n');
+    await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf(file('schemas.yaml')), type: FileChangeType.Changed }] });
+    const broken = (await client.diagnostics(orders.uri, d => codes(d).includes('invalid-ref'), { since })).find(d => d.code === 'invalid-ref')!;
+    expect(broken.message).toBe("Cannot resolve $ref: '#/Order' does not exist @ 'schemas.yaml'");
+  });
+
+  it('fetches nothing over the network unless allowRemote is set, in initializationOptions or the settings', async () => {
+    let requests = 0;
+    const server = createServer((_, response) => {
+      requests++;
+      response.end('type: object\nproperties:\n  name: {type: string}\n');
+    });
+    await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/customer.yaml`;
+      const { dir, file } = project({ 'orders.yaml': `openapi: 3.0.3\ninfo: {title: Orders, version: 1.0.0}\npaths: {}\ncomponents:\n  schemas:\n    Customer:\n      $ref: '${url}'\n` });
+      const { client } = await start(dir);
+      const orders = await open(client, file('orders.yaml'));
+      const remote = (await client.diagnostics(orders.uri)).find(d => d.code === 'remote-ref');
+      expect(remote?.severity).toBe(3);
+      expect(remote?.message).toContain(url);
+      expect(requests).toBe(0);
+      const since = client.published.length;
+      await client.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { apilint: { allowRemote: true } } });
+      expect(codes(await client.diagnostics(orders.uri, d => !codes(d).includes('remote-ref'), { since }))).not.toContain('remote-ref');
+      expect(requests).toBeGreaterThan(0);
+    } finally {
+      server.close();
     }
   });
 

@@ -261,6 +261,61 @@ export function ignoreFix(syntax: Syntax, ruleId: string, path: JsonPath): Fix |
   return edit && { title, edits: [edit] };
 }
 
+/** Removes an entry from a mapping, with its separator (its line, in a block mapping). */
+function removeEntry(syntax: Syntax, map: Extract<Node, { kind: 'map' }>, key: string): Edit | undefined {
+  const entries = map.entries;
+  const at = entries.findIndex(e => e.key === key);
+  const entry = entries[at];
+  if (!entry) return undefined;
+  if (!syntax.json && !syntax.isFlow(map)) {
+    // Its whole lines; not when the key follows `- ` (the item's dash would go with it).
+    const indent = syntax.indentOf(entry.keyStart);
+    if (indent === undefined) return undefined;
+    const start = syntax.lineStart(entry.keyStart);
+    const end = syntax.text.indexOf('\n', Math.max(entry.keyStart, entry.end - 1));
+    return { offset: start, length: (end === -1 ? syntax.text.length : end + 1) - start, text: '' };
+  }
+  const next = entries[at + 1];
+  const previous = entries[at - 1];
+  if (next) return { offset: entry.keyStart, length: next.keyStart - entry.keyStart, text: '' };
+  if (previous) return { offset: previous.end, length: entry.end - previous.end, text: '' };
+  return { offset: map.start + 1, length: map.end - 1 - (map.start + 1), text: '' };
+}
+
+/** Removes an item from a sequence, with its separator (its line, in a block sequence). */
+function removeItem(syntax: Syntax, seq: Extract<Node, { kind: 'seq' }>, index: number): Edit | undefined {
+  const items = seq.items;
+  const item = items[index];
+  if (!item) return undefined;
+  if (!syntax.json && !syntax.isFlow(seq)) {
+    const dash = syntax.text.lastIndexOf('-', item.start);
+    if (dash === -1 || syntax.indentOf(dash) === undefined) return undefined;
+    const start = syntax.lineStart(dash);
+    const end = syntax.text.indexOf('\n', Math.max(item.start, item.end - 1));
+    return { offset: start, length: (end === -1 ? syntax.text.length : end + 1) - start, text: '' };
+  }
+  const next = items[index + 1];
+  if (next) return { offset: item.start, length: next.start - item.start, text: '' };
+  const previous = items[index - 1]!;
+  return { offset: previous.end, length: item.end - previous.end, text: '' };
+}
+
+/**
+ * An unused-ignore finding's entry removed: the one list item (path: owner, key, index), or the
+ * whole key when it is the list's only item.
+ */
+function removeIgnoreEntry(syntax: Syntax, path: JsonPath): Fix | undefined {
+  const index = Number(path[path.length - 1]);
+  const key = String(path[path.length - 2]);
+  const { node: owner } = syntax.walk(path.slice(0, -2));
+  const list = owner?.kind === 'map' ? owner.entries.find(e => e.key === key)?.value : undefined;
+  if (owner?.kind !== 'map' || list?.kind !== 'seq' || !list.items[index]) return undefined;
+  const item = list.items[index]!;
+  const label = item.kind === 'scalar' ? String(item.value) : `entry ${index + 1}`;
+  const edit = list.items.length === 1 ? removeEntry(syntax, owner, key) : removeItem(syntax, list, index);
+  return edit && { title: `Remove the unused ${key} entry ${JSON.stringify(label)}`, edits: [edit] };
+}
+
 /** Data at a path of the parsed document. */
 function valueAt(data: unknown, path: JsonPath): unknown {
   let node = data;
@@ -277,7 +332,7 @@ const sunsetDate = (now: Date): string => new Date(Date.UTC(now.getUTCFullYear()
 /**
  * The fix of a finding that has exactly one safe textual fix: a path's trailing slash removed,
  * the widest standard `format` added to an integer or number schema, `x-sunset` added to a
- * deprecated element that lacks one.
+ * deprecated element that lacks one, an ignore entry that silences nothing removed.
  */
 export function quickFix(syntax: Syntax, ruleId: string, path: JsonPath, now = new Date()): Fix | undefined {
   if (!syntax.valid) return undefined;
@@ -314,6 +369,8 @@ export function quickFix(syntax: Syntax, ruleId: string, path: JsonPath, now = n
       const edit = addEntry(syntax, node, entryText(syntax, 'x-sunset', `'${date}'`, JSON.stringify(date)), 'deprecated');
       return edit && { title: `Add x-sunset: ${date} (a year from today: set the agreed date)`, edits: [edit] };
     }
+    case 'unused-ignore':
+      return removeIgnoreEntry(syntax, path);
     default:
       return undefined;
   }

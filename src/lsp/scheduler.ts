@@ -13,9 +13,8 @@ export interface Tracked {
   root: string;
   version: number;
   text(): string;
-  /** The last outcome kept, and the version it is for. */
+  /** The last outcome kept. */
   outcome?: LintOutcome;
-  lintedVersion?: number;
 }
 
 export interface SchedulerOptions {
@@ -49,14 +48,6 @@ export class Scheduler {
   private nextId = 1;
 
   constructor(private readonly options: SchedulerOptions) {}
-
-  get(file: string): Tracked | undefined {
-    return this.docs.get(file);
-  }
-
-  all(): Tracked[] {
-    return [...this.docs.values()];
-  }
 
   /** A document opened (lint now) or changed (lint after `delay` ms of quiet). */
   changed(doc: Tracked, delay: number): void {
@@ -162,7 +153,6 @@ export class Scheduler {
     // Kept only if the document is still open at the version linted and nothing it read changed since.
     if (outcome.kind !== 'cancelled' && this.docs.get(doc.file) === doc && doc.version === running.version && Atomics.load(this.cancel, 0) < id) {
       doc.outcome = outcome;
-      doc.lintedVersion = running.version;
       this.options.log(`${doc.file} version ${running.version}: ${describe(outcome)} in ${ms} ms`);
       this.options.onOutcome(doc);
     } else {

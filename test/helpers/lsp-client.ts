@@ -40,8 +40,10 @@ export class LspClient {
   private readonly started = Date.now();
   private waiters: (() => void)[] = [];
 
-  constructor(options: { cwd: string; env?: NodeJS.ProcessEnv; args?: string[] }) {
-    this.process = spawn(process.execPath, [BIN, 'lsp', '--stdio', ...(options.args ?? [])], { cwd: options.cwd, env: { ...process.env, ...options.env } });
+  /** `command`: the server's command line (default: this checkout's `apilint lsp --stdio`). */
+  constructor(options: { cwd: string; env?: NodeJS.ProcessEnv; command?: string[] }) {
+    const [program, ...args] = options.command ?? [process.execPath, BIN, 'lsp', '--stdio'];
+    this.process = spawn(program!, args, { cwd: options.cwd, env: { ...process.env, ...options.env } });
     this.process.stderr.on('data', chunk => (this.stderr += String(chunk)));
     this.exited = new Promise(resolve => this.process.on('exit', code => resolve(code)));
     this.connection = createProtocolConnection(new StreamMessageReader(this.process.stdout), new StreamMessageWriter(this.process.stdin));
