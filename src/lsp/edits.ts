@@ -261,6 +261,13 @@ export function ignoreFix(syntax: Syntax, ruleId: string, path: JsonPath): Fix |
   return edit && { title, edits: [edit] };
 }
 
+/** Removes the whole lines from the one holding `start` to the one holding `end` (a node's end may be past its line break). */
+function removeLines(syntax: Syntax, start: number, end: number): Edit {
+  const from = syntax.lineStart(start);
+  const newline = syntax.text.indexOf('\n', Math.max(start, end - 1));
+  return { offset: from, length: (newline === -1 ? syntax.text.length : newline + 1) - from, text: '' };
+}
+
 /** Removes an entry from a mapping, with its separator (its line, in a block mapping). */
 function removeEntry(syntax: Syntax, map: Extract<Node, { kind: 'map' }>, key: string): Edit | undefined {
   const entries = map.entries;
@@ -269,11 +276,7 @@ function removeEntry(syntax: Syntax, map: Extract<Node, { kind: 'map' }>, key: s
   if (!entry) return undefined;
   if (!syntax.json && !syntax.isFlow(map)) {
     // Its whole lines; not when the key follows `- ` (the item's dash would go with it).
-    const indent = syntax.indentOf(entry.keyStart);
-    if (indent === undefined) return undefined;
-    const start = syntax.lineStart(entry.keyStart);
-    const end = syntax.text.indexOf('\n', Math.max(entry.keyStart, entry.end - 1));
-    return { offset: start, length: (end === -1 ? syntax.text.length : end + 1) - start, text: '' };
+    return syntax.indentOf(entry.keyStart) === undefined ? undefined : removeLines(syntax, entry.keyStart, entry.end);
   }
   const next = entries[at + 1];
   const previous = entries[at - 1];
@@ -289,10 +292,7 @@ function removeItem(syntax: Syntax, seq: Extract<Node, { kind: 'seq' }>, index: 
   if (!item) return undefined;
   if (!syntax.json && !syntax.isFlow(seq)) {
     const dash = syntax.text.lastIndexOf('-', item.start);
-    if (dash === -1 || syntax.indentOf(dash) === undefined) return undefined;
-    const start = syntax.lineStart(dash);
-    const end = syntax.text.indexOf('\n', Math.max(item.start, item.end - 1));
-    return { offset: start, length: (end === -1 ? syntax.text.length : end + 1) - start, text: '' };
+    return dash === -1 || syntax.indentOf(dash) === undefined ? undefined : removeLines(syntax, dash, item.end);
   }
   const next = items[index + 1];
   if (next) return { offset: item.start, length: next.start - item.start, text: '' };
