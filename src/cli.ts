@@ -154,6 +154,8 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
         ...(opts.writeBaseline ? { writeBaseline: opts.writeBaseline } : {}),
         ...(opts.since ? { since: opts.since } : {}),
         ...(opts.stdinFilepath !== undefined ? { stdinFilepath: opts.stdinFilepath } : {}),
+        // The one place the switch is read: Spectral as published, none of src/engine/'s adaptations.
+        reference: process.env.APILINT_REFERENCE_ENGINE === '1',
         cwd: io.cwd,
         stdout: io.stdout,
         stderr: io.stderr,
