@@ -2,6 +2,7 @@
 // `--help` and `--version` start fast.
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { workerData } from 'node:worker_threads';
 import { Command, CommanderError, Option } from 'commander';
 import { distance } from 'fastest-levenshtein';
 import { TOOL } from './core/meta.js';
@@ -100,7 +101,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
   let exitCode = 0;
   const program = new Command()
     .name('apilint')
-    .usage('[lint] <inputs...> [options] | rules [id] | --help')
+    .usage('[lint] <inputs...> [options] | rules [id] | lsp --stdio | --help')
     .description('Lint OpenAPI 2.0/3.0/3.1 and event type documents against the REST, JSON, HTTP and rate limiting guidelines.')
     .version(TOOL.version, '-v, --version')
     .exitOverride()
@@ -209,6 +210,21 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
       io.stdout.write(`\n${catalogue.length} rules; * off by default (on with extends: apilint:all); #n: Zalando rule numbers (x-zally-ignore)\n`);
     });
 
+  program
+    .command('lsp')
+    .description('run the language server (Language Server Protocol over stdin and stdout) for editors')
+    .option('--stdio', 'talk over stdin and stdout (the only transport; accepted because clients pass it)')
+    // Clients add their own flags (--clientProcessId); the server reads what it needs from initialize.
+    .allowUnknownOption()
+    .action(async () => {
+      const [{ startServer }, { workerScriptUrl }] = await Promise.all([import('./lsp/server.js'), import('./lint/parallel.js')]);
+      const script = workerScriptUrl();
+      if (!script) return program.error('apilint lsp runs from bin/apilint.js', { exitCode: 2 });
+      startServer(script);
+      // The server ends the process itself (exit notification, stdin closed).
+      await new Promise(() => undefined);
+    });
+
   const unknown = unknownCommand(argv, [...program.commands.map(c => c.name()), 'help'], io.cwd);
   if (unknown) {
     io.stderr.write(`apilint: ${unknown} (apilint --help)\n`);
@@ -234,8 +250,12 @@ const ruleJson = ({ id, severity, ref, zalando, description, recommended, docsUr
 
 export { enableWorkers } from './lint/parallel.js';
 
-/** The entry of a lint worker thread (src/lint/parallel.ts), started by bin/apilint.js. */
+/** The entry of a lint worker thread (src/lint/parallel.ts, or the language server's), started by bin/apilint.js. */
 export async function runLintWorker(): Promise<void> {
+  if ((workerData as { lsp?: unknown }).lsp !== undefined) {
+    (await import('./lsp/lint-thread.js')).serveLintThread();
+    return;
+  }
   const { serveLintWorker } = await import('./run.js');
   serveLintWorker();
 }

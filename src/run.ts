@@ -342,7 +342,7 @@ async function compareSince(ref: string, roots: Map<string, string>, files: stri
   return compare(findings, old, key, `present at ${ref}`);
 }
 
-function asInputError(error: unknown, file: string): InputError {
+export function asInputError(error: unknown, file: string): InputError {
   if (error instanceof InputError) return error;
   // Spectral gathers the exceptions of rule functions into an AggregateError, each with a cause.
   const causes = errorTree(error);

@@ -8,7 +8,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol/node';
 import { REFERENCE_SPEC, ROOT } from './helpers/lint.js';
+import { LspClient, uriOf } from './helpers/lsp-client.js';
 import { copySource, type SourceCopy } from './helpers/source.js';
 
 const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; devDependencies: Record<string, string> };
@@ -96,8 +98,12 @@ describe('installed from the tarball', () => {
     expect(existsSync(path.join(installed, 'dist/bundle/cli.cjs'))).toBe(true);
     const modules = existsSync(path.join(installed, 'node_modules')) ? readdirSync(path.join(installed, 'node_modules')) : [];
     const scoped = modules.filter(m => m.startsWith('@')).flatMap(s => readdirSync(path.join(installed, 'node_modules', s)).map(m => `${s}/${m}`));
-    // Type packages come with the dependencies (spectral-core needs @types/node); no tool may.
-    const dev = [...modules, ...scoped].filter(m => m in pkg.devDependencies && !m.startsWith('@types/'));
+    // Type packages come with the dependencies (spectral-core needs @types/node), and so does a
+    // library that is both a dependency's dependency and a devDependency (the tests' LSP client,
+    // vscode-languageserver-protocol); no tool may.
+    const installedNames = [...modules, ...scoped].filter(m => existsSync(path.join(installed, 'node_modules', m, 'package.json')));
+    const needed = new Set(installedNames.flatMap(m => Object.keys((JSON.parse(readFileSync(path.join(installed, 'node_modules', m, 'package.json'), 'utf8')) as { dependencies?: object }).dependencies ?? {})));
+    const dev = installedNames.filter(m => m in pkg.devDependencies && !m.startsWith('@types/') && !needed.has(m));
     expect(dev).toEqual([]);
   });
 
@@ -130,6 +136,21 @@ describe('installed from the tarball', () => {
     expect(report.tool.name).toBe('apilint');
     expect(report.findings.map(f => [f.file, f.ruleId, f.line])).toEqual([['failing.yaml', 'path-no-trailing-slash', slashLine]]);
     expect(failing.status).toBe(1);
+  });
+
+  it('runs the language server: `apilint lsp --stdio` publishes the finding of an open spec', async () => {
+    const client = new LspClient({ cwd: outside, command: [path.join(prefix, 'bin/apilint'), 'lsp', '--stdio'] });
+    try {
+      await client.initialize(outside);
+      const uri = uriOf(path.join(outside, 'failing.yaml'));
+      await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'yaml', version: 1, text: withSlash } });
+      const diagnostics = await client.diagnostics(uri);
+      expect(diagnostics.map(d => [d.code, d.range.start.line + 1])).toEqual([['path-no-trailing-slash', slashLine]]);
+      expect(await client.shutdown()).toBe(0);
+      expect(client.stderr).toBe('');
+    } finally {
+      client.kill();
+    }
   });
 });
 

@@ -2,7 +2,7 @@
 // results are placed by apilint (src/lint/results.ts), and the resolver's errors reach the linter
 // as data (src/resolve/sandbox.ts): Spectral's own results are only its parser's.
 import path from 'node:path';
-import { Document, Spectral, type ISpectralDiagnostic } from '@stoplight/spectral-core';
+import { Document, Spectral, type ISpectralDiagnostic, type RulesetDefinition } from '@stoplight/spectral-core';
 import type { Resolver } from '@stoplight/spectral-ref-resolver';
 import type { IRange, JsonPath } from '@stoplight/types';
 import { invalidRef, refOutsideProject, remoteRef } from '../../rulesets/engine/index.js';
@@ -38,6 +38,18 @@ export interface LinterOptions extends ProjectOptions {
   reference?: boolean;
 }
 
+/** Whether the run is no longer wanted (an editor's newer text): checked before each rule runs. */
+export interface CancelSignal {
+  readonly aborted: boolean;
+}
+
+/** Thrown by a run whose signal was aborted: its findings would be incomplete. */
+export class LintCancelled extends Error {
+  constructor() {
+    super('lint cancelled');
+  }
+}
+
 export interface LintResult {
   findings: Finding[];
   /** Absolute paths of the files the document's `$ref`s read, directly or through other files. */
@@ -59,6 +71,8 @@ export class Linter {
   private readonly resolveErrors = new WeakMap<object, SandboxError[]>();
   /** Files parsed outside Spectral during this run; shared with the inline-ignore pass. */
   readonly sources: Sources;
+  /** The signal of the run in progress, if it has one. */
+  private signal: CancelSignal | undefined;
 
   constructor(private readonly options: LinterOptions) {
     this.engine = installEngine({ reference: options.reference ?? false });
@@ -87,7 +101,26 @@ export class Linter {
         }),
     };
     this.spectral = new Spectral({ resolver: taking as unknown as Resolver });
-    this.spectral.setRuleset(this.engine.ruleset(buildRuleset(options.ruleset)));
+    this.spectral.setRuleset(this.engine.ruleset(this.cancellable(buildRuleset(options.ruleset))));
+  }
+
+  /**
+   * Each rule first checks the run's signal: once it is aborted, the rules left throw at once
+   * instead of running, so a stale run ends within one rule's time.
+   */
+  private cancellable(ruleset: RulesetDefinition): RulesetDefinition {
+    type Then = { function: (...args: unknown[]) => unknown };
+    for (const rule of Object.values((ruleset as { rules: Record<string, { then: Then }> }).rules)) {
+      const fn = rule.then.function;
+      const checked = (...args: unknown[]) => {
+        if (this.signal?.aborted) throw new LintCancelled();
+        return fn(...args);
+      };
+      // The rule's name (Spectral's errors use it) and option validator stay as they were.
+      Object.defineProperties(checked, Object.getOwnPropertyDescriptors(fn));
+      rule.then = { ...rule.then, function: checked };
+    }
+    return ruleset;
   }
 
   /**
@@ -102,8 +135,11 @@ export class Linter {
     return (await this.run(doc)).findings;
   }
 
-  /** The document's findings, and the files its `$ref`s read. */
-  async run(doc: LoadedDocument): Promise<LintResult> {
+  /**
+   * The document's findings, and the files its `$ref`s read. With a signal, throws LintCancelled
+   * once the signal is aborted (runs of one Linter follow each other).
+   */
+  async run(doc: LoadedDocument, signal?: CancelSignal): Promise<LintResult> {
     // Spectral resolves relative refs against the source; stdin's refs are relative to the cwd.
     const source = doc.source === STDIN ? path.join(this.options.cwd, STDIN) : doc.source;
     const document = new Document(doc.text, doc.parser, source);
@@ -111,12 +147,19 @@ export class Linter {
     this.sandbox.forgetRefs(source);
     const reports: Reported[] = [];
     collectResults(document, report => reports.push(report));
+    this.signal = signal;
     let results: ISpectralDiagnostic[];
     try {
       ({ results } = await this.spectral.runWithResolved(document, { ignoreUnknownFormat: true }));
+    } catch (error) {
+      // Spectral wraps what a rule threw: the cancellation is the signal's state, not the error.
+      if (signal?.aborted) throw new LintCancelled();
+      throw error;
     } finally {
       collectResults(document, undefined);
+      this.signal = undefined;
     }
+    if (signal?.aborted) throw new LintCancelled();
     const data = document.data;
     const errors = data !== null && typeof data === 'object' ? (this.resolveErrors.get(data) ?? []) : [];
     const lines = new Map<string, LineIndex | undefined>();

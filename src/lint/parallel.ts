@@ -55,6 +55,9 @@ export function enableWorkers(script: string | URL): void {
   workerScript = typeof script === 'string' ? (script.startsWith('file:') ? new URL(script) : new URL(`file://${script}`)) : script;
 }
 
+/** The script enableWorkers was given (bin/apilint.js), for other kinds of worker (the language server's). */
+export const workerScriptUrl = (): URL | undefined => workerScript;
+
 /** The number of cores, or 1. */
 export const cores = (): number => (typeof availableParallelism === 'function' ? availableParallelism() : cpus().length);
 

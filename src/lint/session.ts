@@ -10,7 +10,7 @@ import { readInput } from '../load/documents.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../load/limits.js';
 import { Sources } from '../load/sources.js';
 import { applyInlineIgnores } from '../suppress/ignores.js';
-import { Linter, type LintResult } from './linter.js';
+import { LintCancelled, Linter, type CancelSignal, type LintResult } from './linter.js';
 
 export interface SessionOptions {
   cwd: string;
@@ -30,9 +30,12 @@ export interface LintOptions {
   explicit?: boolean;
   /** The path whose config settings apply, when not the document's own (--since lints an old copy elsewhere). */
   settingsPath?: string;
+  /** Ends the lint with LintCancelled once aborted (an editor's text changed meanwhile). */
+  signal?: CancelSignal;
 }
 
-export type { LintResult };
+export type { CancelSignal, LintResult };
+export { LintCancelled };
 
 export class LintSession {
   private readonly linters = new Map<string, Linter>();
@@ -56,13 +59,14 @@ export class LintSession {
   }
 
   /** Lints `text` as the document at `file` (an absolute path): its config settings and `$ref`s are that path's. */
-  async lintText(file: string, text: string, { explicit = true, settingsPath = file }: LintOptions = {}): Promise<LintResult | undefined> {
+  async lintText(file: string, text: string, { explicit = true, settingsPath = file, signal }: LintOptions = {}): Promise<LintResult | undefined> {
     const config = this.configFor(settingsPath);
     const settings = settingsFor(config, settingsPath);
     const linter = this.linterFor(settings, config.all);
     const doc = linter.parse(text, file, explicit);
     if (!doc) return undefined;
-    const { findings, dependencies } = await linter.run(doc);
+    if (signal?.aborted) throw new LintCancelled();
+    const { findings, dependencies } = await linter.run(doc, signal);
     this.sources.add(doc.source, doc.text, doc.parser);
     return { findings: applyEngineSettings(applyInlineIgnores(findings, this.sources, doc.source), settings).map(capMessage), dependencies };
   }
