@@ -284,11 +284,11 @@ ${extra}`;
     const text = 'openapi: 3.0.3\ninfo: {title: Orders, version: 1.0.0}\npaths: {}\npaths: {}\n';
     const { dir, file } = project({ 'broken.yaml': text, 'broken.json': '{"openapi": "3.0.3",\n "paths": {},\n}\n' });
     const cli = spawnSync(process.execPath, [BIN, 'lint', 'broken.yaml', 'broken.json'], { cwd: dir, encoding: 'utf8' });
-    expect(cli.stderr).toBe('apilint: broken.yaml:4:1: invalid YAML: duplicate key\napilint: broken.json:3:1: invalid JSON: trailing comma\n');
+    expect(cli.stderr).toBe('apilint: broken.yaml:4:1: invalid YAML: duplicate key "paths"\napilint: broken.json:3:1: invalid JSON: trailing comma\n');
     const { client } = await start(dir);
     const yaml = await open(client, file('broken.yaml'));
     expect(await client.diagnostics(yaml.uri)).toEqual([
-      { range: { start: { line: 3, character: 0 }, end: { line: 3, character: 1 } }, severity: 1, source: 'apilint', message: 'invalid YAML: duplicate key' },
+      { range: { start: { line: 3, character: 0 }, end: { line: 3, character: 1 } }, severity: 1, source: 'apilint', message: 'invalid YAML: duplicate key "paths"' },
     ]);
     const json = await open(client, file('broken.json'));
     expect((await client.diagnostics(json.uri)).map(d => [d.range.start, d.message])).toEqual([[{ line: 2, character: 0 }, 'invalid JSON: trailing comma']]);
