@@ -1,7 +1,7 @@
 // `.apilint.yaml` / `.apilint.json`: found from the working directory upward or given with
 // --config. Validated up front: a config that does not validate is an input error (exit 2) with
 // the file, line and reason, so a typo never silently turns a rule off.
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import parsers from '@stoplight/spectral-parsers';
@@ -10,6 +10,8 @@ import type { RuleSetting } from '../../rulesets/index.js';
 import { InputError } from '../core/errors.js';
 import { SEVERITIES, type Severity } from '../core/severity.js';
 import { catalogue } from '../lint/catalogue.js';
+import { DEFAULT_MAX_FILE_SIZE, readSourceSync } from '../load/limits.js';
+import { parseGuarded, SPECTRAL_READERS, withoutContent } from '../load/parse.js';
 
 // Loaded on demand: most runs have no config or validate only a few options.
 const requireCjs = createRequire(import.meta.url);
@@ -44,19 +46,19 @@ export function findConfig(cwd: string, explicit?: string): string | undefined {
   }
 }
 
-export async function loadConfig(cwd: string, explicit?: string): Promise<Config> {
+/**
+ * Reads and validates the config. A pull request can edit it, so it is read like any document:
+ * within `maxFileSize` and the nesting, alias and key bounds (src/load/parse.ts).
+ */
+export async function loadConfig(cwd: string, explicit?: string, maxFileSize = DEFAULT_MAX_FILE_SIZE): Promise<Config> {
   const file = findConfig(cwd, explicit);
   if (!file) return EMPTY_CONFIG;
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    throw new InputError(file, 'cannot read the config file');
-  }
-  const parser = file.endsWith('.json') ? parsers.Json : parsers.Yaml;
-  const parsed = parser.parse(text);
+  const text = readSourceSync(file, maxFileSize);
+  const json = file.endsWith('.json');
+  const parser = json ? parsers.Json : parsers.Yaml;
+  const parsed = parseGuarded(text, file, { json, readers: SPECTRAL_READERS, syntax: 'keep' });
   const syntax = parsed.diagnostics.find(d => d.severity === 0);
-  if (syntax) throw new InputError(file, `invalid config: ${syntax.message}`, syntax.range.start.line + 1, syntax.range.start.character + 1);
+  if (syntax) throw new InputError(file, `invalid config: ${withoutContent(syntax.message)}`, syntax.range.start.line + 1, syntax.range.start.character + 1);
   const fail = (jsonPath: JsonPath, message: string, at: 'key' | 'value' = 'value'): never => {
     const start = parser.getLocationForJsonPath(parsed as never, jsonPath, true)?.range.start;
     let column = start && start.character + 1;
