@@ -1,7 +1,8 @@
 // The commander program. Kept light: linting code is imported only when a command runs, so
 // `--help` and `--version` start fast.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { workerData } from 'node:worker_threads';
 import { Command, CommanderError, Option } from 'commander';
 import { distance } from 'fastest-levenshtein';
 import { TOOL } from './core/meta.js';
@@ -26,10 +27,19 @@ interface LintFlags {
   writeBaseline?: string;
   since?: string;
   stdinFilepath?: string;
+  root?: string;
   ignoreUnknownFormat?: boolean;
   allowRemote?: boolean;
   maxFileSize: string;
   debug?: boolean;
+}
+
+function isFolder(dir: string): boolean {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -96,7 +106,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
   let exitCode = 0;
   const program = new Command()
     .name('apilint')
-    .usage('[lint] <inputs...> [options] | rules [id] | --help')
+    .usage('[lint] <inputs...> [options] | rules [id] | lsp --stdio | --help')
     .description('Lint OpenAPI 2.0/3.0/3.1 and event type documents against the REST, JSON, HTTP and rate limiting guidelines.')
     .version(TOOL.version, '-v, --version')
     .exitOverride()
@@ -116,12 +126,13 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
     .addOption(new Option('--fail-severity <severity>', 'exit 1 when a finding has this severity or higher').choices(SEVERITIES).default('error'))
     .option('-q, --quiet', 'report errors only (the exit code still counts every finding)')
     .option('--max-warnings <number>', 'exit 1 when there are more warnings than this')
-    .option('-c, --config <file>', 'config file (default: .apilint.yaml, .apilint.yml or .apilint.json, searched upward)')
+    .option('-c, --config <file>', "config file (default: each document's nearest .apilint.yaml, .apilint.yml or .apilint.json)")
     .option('--no-config', 'ignore config files')
     .option('--baseline <file>', 'report and fail on findings not in this baseline only')
     .option('--write-baseline <file>', 'record the current findings as the baseline (exit 0 once written)')
     .option('--since <git-ref>', 'report only the findings the working tree adds to <git-ref>')
     .option('--stdin-filepath <path>', 'the file stdin stands for, for overrides, ignores, baselines, --since and reports')
+    .option('--root <dir>', "the folder $refs may read (default: each document's git work tree, else its config file's folder)")
     .option('--ignore-unknown-format', 'skip named files that are not OpenAPI or event type documents (for hooks and editors)')
     .option('--allow-remote', 'fetch http(s) $refs (off: nothing is fetched over the network)')
     .option('--max-file-size <size>', 'refuse inputs and referenced files larger than this, e.g. 500KB, 50MB, 1GB', '20MB')
@@ -141,6 +152,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
       const { parseSize } = await import('./load/limits.js');
       const maxFileSize = parseSize(opts.maxFileSize);
       if (maxFileSize === undefined) program.error(`invalid --max-file-size "${opts.maxFileSize}": use a size such as 50MB, 200MB or 1GB`, { exitCode: 2 });
+      if (opts.root !== undefined && !isFolder(path.resolve(io.cwd, opts.root))) program.error(`--root ${opts.root}: no such folder`, { exitCode: 2 });
       const { createSupportsHyperlinks } = await import('supports-hyperlinks');
       const { runLint } = await import('./run.js');
       exitCode = await runLint({
@@ -158,6 +170,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
         ...(opts.writeBaseline ? { writeBaseline: opts.writeBaseline } : {}),
         ...(opts.since ? { since: opts.since } : {}),
         ...(opts.stdinFilepath !== undefined ? { stdinFilepath: opts.stdinFilepath } : {}),
+        ...(opts.root !== undefined ? { root: opts.root } : {}),
         // The one place the switch is read: Spectral as published, none of src/engine/'s adaptations.
         reference: process.env.APILINT_REFERENCE_ENGINE === '1',
         cwd: io.cwd,
@@ -202,6 +215,21 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
       io.stdout.write(`\n${catalogue.length} rules; * off by default (on with extends: apilint:all); #n: Zalando rule numbers (x-zally-ignore)\n`);
     });
 
+  program
+    .command('lsp')
+    .description('run the language server (Language Server Protocol over stdin and stdout) for editors')
+    .option('--stdio', 'talk over stdin and stdout (the only transport; accepted because clients pass it)')
+    // Clients add their own flags (--clientProcessId); the server reads what it needs from initialize.
+    .allowUnknownOption()
+    .action(async () => {
+      const [{ startServer }, { workerScriptUrl }] = await Promise.all([import('./lsp/server.js'), import('./lint/parallel.js')]);
+      const script = workerScriptUrl();
+      if (!script) return program.error('apilint lsp runs from bin/apilint.js', { exitCode: 2 });
+      startServer(script);
+      // The server ends the process itself (exit notification, stdin closed).
+      await new Promise(() => undefined);
+    });
+
   const unknown = unknownCommand(argv, [...program.commands.map(c => c.name()), 'help'], io.cwd);
   if (unknown) {
     io.stderr.write(`apilint: ${unknown} (apilint --help)\n`);
@@ -227,8 +255,12 @@ const ruleJson = ({ id, severity, ref, zalando, description, recommended, docsUr
 
 export { enableWorkers } from './lint/parallel.js';
 
-/** The entry of a lint worker thread (src/lint/parallel.ts), started by bin/apilint.js. */
+/** The entry of a lint worker thread (src/lint/parallel.ts, or the language server's), started by bin/apilint.js. */
 export async function runLintWorker(): Promise<void> {
+  if ((workerData as { lsp?: unknown }).lsp !== undefined) {
+    (await import('./lsp/lint-thread.js')).serveLintThread();
+    return;
+  }
   const { serveLintWorker } = await import('./run.js');
   serveLintWorker();
 }

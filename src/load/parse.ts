@@ -200,14 +200,35 @@ const JSON_MESSAGES: Record<string, string> = {
 };
 
 function describe(message: string, json: boolean, text: string, at: { line: number; character: number }): string {
+  const offset = text.split('\n', at.line).reduce((sum, line) => sum + line.length + 1, 0) + at.character;
+  // The parsers report a duplicate key at the key without naming it. The key is named (escaped by
+  // the reports, and cut short): the one piece of the document a parse error quotes.
+  const key = message === 'DuplicateKey' || message === 'duplicate key' ? keyAt(text, offset) : undefined;
+  const named = key === undefined ? '' : ` ${JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}…` : key)}`;
   if (json) {
-    const offset = text.split('\n', at.line).reduce((sum, line) => sum + line.length + 1, 0) + at.character;
     const before = text.slice(0, offset).trimEnd();
     if (before.endsWith(',') && /^\s*[}\]]/.test(text.slice(offset))) return 'invalid JSON: trailing comma';
-    return `invalid JSON: ${JSON_MESSAGES[message] ?? withoutContent(message)}`;
+    return `invalid JSON: ${JSON_MESSAGES[message] ?? withoutContent(message)}${named}`;
   }
   if (message.startsWith('Using tabs')) return 'invalid YAML: tab character used for indentation';
-  return `invalid YAML: ${withoutContent(message)}`;
+  return `invalid YAML: ${withoutContent(message)}${named}`;
+}
+
+/** The mapping key written at `offset` (plain, single- or double-quoted), if one is. */
+function keyAt(text: string, offset: number): string | undefined {
+  const end = text.indexOf('\n', offset);
+  // A key is looked for in the line's first 1,000 characters: the scan stays linear on a long line.
+  const line = text.slice(offset, Math.min(end < 0 ? text.length : end, offset + 1000));
+  const match = /^(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'][^:]*?))\s*:/.exec(line);
+  if (!match) return undefined;
+  if (match[1] !== undefined) {
+    try {
+      return JSON.parse(`"${match[1]}"`) as string;
+    } catch {
+      return match[1];
+    }
+  }
+  return match[2]?.replace(/''/g, "'") ?? match[3];
 }
 
 /**
