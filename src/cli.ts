@@ -51,15 +51,20 @@ const FORMAT_BY_EXTENSION: Record<string, string> = { '.sarif': 'sarif', '.json'
  * Pairs each `-o` with the `-f` before it, in command-line order (`-f sarif -o a.sarif -f
  * stylish`); a format without an output goes to stdout (at most one). An `-o` that no `-f` before
  * it claims is an error: guessing its format once wrote stylish text into `r.sarif`.
+ * `takesValue` names every option that takes a value: its value is skipped as commander takes it,
+ * whatever it looks like, so `--since --output=x` is never read as an output.
  */
-export function pairReports(argv: readonly string[]): RunOptions['reports'] | string {
+export function pairReports(argv: readonly string[], takesValue: ReadonlySet<string>): RunOptions['reports'] | string {
   const reports: { format: string; output?: string }[] = [];
   const outputs = new Set<string>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--') break;
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    if (flag !== '-f' && flag !== '--format' && flag !== '-o' && flag !== '--output') continue;
+    if (flag !== '-f' && flag !== '--format' && flag !== '-o' && flag !== '--output') {
+      if (inline === undefined && takesValue.has(flag)) i++;
+      continue;
+    }
     const value = inline ?? argv[++i];
     if (value === undefined) continue;
     if (flag === '-f' || flag === '--format') {
@@ -111,7 +116,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
       outputError: (s, write) => write(`apilint: ${s.replace(/^error: /, '')}`),
     });
 
-  program
+  const lint = program
     .command('lint', { isDefault: true })
     .description('lint files, directories or globs ("-" reads stdin)')
     .argument('[inputs...]', 'OpenAPI or event type documents, directories or globs; - reads stdin')
@@ -133,7 +138,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
     .option('--max-file-size <size>', 'refuse inputs and referenced files larger than this, e.g. 500KB, 50MB, 1GB', '20MB')
     .option('--debug', 'print stack traces of internal errors')
     .action(async (rawInputs: string[], opts: LintFlags) => {
-      const reports = pairReports(argv);
+      const reports = pairReports(argv, new Set(lint.options.filter(o => o.required || o.optional).flatMap(o => [o.short, o.long].filter((f): f is string => f !== undefined))));
       if (typeof reports === 'string') return program.error(reports, { exitCode: 2 });
       if (opts.baseline && opts.since) program.error('use either --baseline or --since, not both', { exitCode: 2 });
       let inputs = rawInputs;
