@@ -2,7 +2,10 @@
 // `npm run bench`: whole-process wall time and peak RSS of apilint against Redocly (recommended)
 // and Spectral (spectral:oas), on a tiny spec, the medium @blockfrost/openapi spec, the corpus's
 // large documents, 30 small documents in one call, and one API at three sizes (time per MB).
-// Each process is measured with GNU time (/usr/bin/time, for the peak RSS) and a wall clock; the
+// The corpus part is every document of MANIFEST.tsv of 100 KB or more (a multi-file set counts all
+// its files), so that no spec shape is left out of the figures; RESULTS.md gets a per-spec table
+// (ratio to Redocly, time per MB, peak RSS) with the median and the worst.
+// Each process is measured with GNU time (/usr/bin/time, for the peak RSS and the CPU time) and a wall clock; the
 // tools take turns run by run (A B A B ...) because a shared machine is noisy, and one small
 // document and 30 (the two sides of a target) take turns with each other too; medians are
 // reported. Writes bench/RESULTS.md (and, with --json, the raw figures).
@@ -137,13 +140,13 @@ const commands = {
   spectral: files => [process.execPath, path.join(ROOT, 'node_modules', TOOLS.spectral.pkg, TOOLS.spectral.bin), 'lint', '-r', SPECTRAL_RULESET, ...files],
 };
 
-/** One whole process: wall seconds (hrtime around spawn) and peak RSS in MiB (GNU time). */
+/** One whole process: wall seconds (hrtime around spawn), peak RSS in MiB and CPU seconds (user + system, GNU time). */
 function measure(tool, files) {
   const [cmd, ...rest] = commands[tool](files);
   const timeFile = path.join(WORK, 'time.txt');
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn('/usr/bin/time', ['-f', '%M %x', '-o', timeFile, cmd, ...rest], { cwd: WORK, env: ENV, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn('/usr/bin/time', ['-f', '%M %x %U %S', '-o', timeFile, cmd, ...rest], { cwd: WORK, env: ENV, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', d => {
       if (stderr.length < 4000) stderr += d;
@@ -151,10 +154,10 @@ function measure(tool, files) {
     child.on('error', reject);
     child.on('close', () => {
       const wall = Number(process.hrtime.bigint() - started) / 1e9;
-      const [kb, exit] = readFileSync(timeFile, 'utf8').trim().split('\n').pop().split(' ').map(Number);
+      const [kb, exit, user, sys] = readFileSync(timeFile, 'utf8').trim().split('\n').pop().split(' ').map(Number);
       // Findings exit 1; 2 is an input error for apilint, and anything else is a crash.
       if (exit > 1 || (tool.startsWith('apilint') && exit === 2)) reject(new Error(`${tool} exited ${exit} on ${files.join(' ')}:\n${stderr}`));
-      else resolve({ wall, rss: kb / 1024 });
+      else resolve({ wall, rss: kb / 1024, cpu: user + sys });
     });
   });
 }
@@ -181,7 +184,14 @@ async function compare(label, entries, runs) {
   const result = {};
   for (const [id, list] of samples) {
     if (list.length === 0) continue;
-    result[id] = { wall: median(list.map(s => s.wall)), rss: median(list.map(s => s.rss)), runs: list.length, walls: list.map(s => +s.wall.toFixed(3)) };
+    result[id] = {
+      wall: median(list.map(s => s.wall)),
+      rss: median(list.map(s => s.rss)),
+      cpu: median(list.map(s => s.cpu)),
+      runs: list.length,
+      walls: list.map(s => +s.wall.toFixed(3)),
+      cpus: list.map(s => +s.cpu.toFixed(3)),
+    };
   }
   const line = entries.map(e => (result[e.id] ? `${e.id} ${result[e.id].wall.toFixed(2)} s ${result[e.id].rss.toFixed(0)} MiB` : '')).join('  ');
   console.log(`${label.padEnd(24)} ${line}`);
@@ -190,19 +200,50 @@ async function compare(label, entries, runs) {
 
 // --- cases -------------------------------------------------------------------------------------
 const MB = file => statSync(file).size / 1e6;
+const CORPUS_MIN_BYTES = 100_000;
+
+/**
+ * Every corpus document of 100 KB or more (MANIFEST.tsv's bytes: a multi-file set counts all its
+ * files), broken ones aside. Their time per MB uses the same bytes.
+ */
+function corpusCases() {
+  const [header, ...rows] = readFileSync(path.join(CORPUS, 'MANIFEST.tsv'), 'utf8').trim().split('\n').map(line => line.split('\t'));
+  const col = name => header.indexOf(name);
+  const keep = rows.filter(r => r[col('kind')] !== 'broken' && Number(r[col('bytes')]) >= CORPUS_MIN_BYTES);
+  // Short ids for --cases (and for the figures in before.json): the name's first word where that is unique.
+  const firstWord = name => name.split(/[-/.]/)[0];
+  const counts = new Map();
+  for (const r of keep) counts.set(firstWord(r[col('name')]), (counts.get(firstWord(r[col('name')])) ?? 0) + 1);
+  return keep
+    .sort((a, b) => Number(b[col('bytes')]) - Number(a[col('bytes')]))
+    .map(r => {
+      const name = r[col('name')];
+      const id = counts.get(firstWord(name)) === 1 ? firstWord(name) : name.split('/')[0].replace(/\.(json|ya?ml)$/, '');
+      const kind = r[col('kind')];
+      return {
+        id,
+        label: kind === 'multifile' ? `${name} (${kind}, ${r[col('oas_version')]})` : `${name} (${r[col('oas_version')]})`,
+        files: [path.join(CORPUS, name)],
+        bytes: Number(r[col('bytes')]),
+        large: true,
+        spec: true,
+        ...(id === 'github' ? { target: { redocly: 0.5, spectral: 0.05, rss: 400 } } : {}),
+      };
+    });
+}
+
+// The load average when the run began (the machine may be shared): reported beside the figures.
+const LOAD = os.loadavg().map(x => x.toFixed(2)).join(', ');
 
 async function main() {
   ensureTools();
+  console.log(`load average: ${LOAD}`);
   writeFileSync(SPECTRAL_RULESET, 'extends: [["spectral:oas", "recommended"]]\n');
   const inputs = prepareInputs();
   const cases = [
     { id: 'tiny', label: 'tiny spec (1 path)', files: [inputs.tiny], target: { redocly: 0.8 } },
-    { id: 'medium', label: 'medium: @blockfrost/openapi 0.1.93 (YAML)', files: [inputs.medium], target: { redocly: 0.5 } },
-    { id: 'github', label: 'github-api.json', files: [path.join(CORPUS, 'github-api.json')], large: true, target: { redocly: 0.5, spectral: 0.05, rss: 400 } },
-    { id: 'kubernetes', label: 'kubernetes-swagger.json', files: [path.join(CORPUS, 'kubernetes-swagger.json')], large: true },
-    { id: 'openai', label: 'openai-api.yaml', files: [path.join(CORPUS, 'openai-api.yaml')], large: true },
-    { id: 'twilio', label: 'twilio-api-v2010.yaml', files: [path.join(CORPUS, 'twilio-api-v2010.yaml')], large: true },
-    { id: 'slack', label: 'slack-web-api.json', files: [path.join(CORPUS, 'slack-web-api.json')], large: true },
+    { id: 'medium', label: 'medium: @blockfrost/openapi 0.1.93 (YAML)', files: [inputs.medium], spec: true },
+    ...corpusCases(),
     { id: 'one-small', label: '1 small document', files: [inputs.one] },
     { id: 'many-small', label: '30 small documents, one call', files: inputs.manyFiles, apilintFiles: [inputs.many] },
     ...inputs.sizes.map(({ k, file }) => ({ id: `size-x${k}`, label: `blockfrost x${k} (JSON)`, files: [file], scaling: true })),
@@ -231,7 +272,7 @@ async function main() {
     const runs = { apilint: n, 'apilint-before': n, redocly: n, spectral: first.large ? SPECTRAL_RUNS : Math.max(SPECTRAL_RUNS, Math.min(3, n)) };
     const measured = await compare(group.map(c => c.id).join(' + '), entries, runs);
     for (const c of group) {
-      results[c.id] = { label: c.label, mb: c.files.reduce((sum, f) => sum + MB(f), 0), target: c.target };
+      results[c.id] = { label: c.label, mb: c.bytes !== undefined ? c.bytes / 1e6 : c.files.reduce((sum, f) => sum + MB(f), 0), target: c.target, spec: c.spec };
       for (const tool of tools) if (measured[`${c.id}:${tool}`]) results[c.id][tool] = measured[`${c.id}:${tool}`];
     }
   }
@@ -243,6 +284,8 @@ async function main() {
     spectral: toolVersion(TOOLS.spectral.pkg),
     runs: { runs: RUNS, largeRuns: LARGE_RUNS, spectralRuns: SPECTRAL_RUNS },
     apilint: path.relative(ROOT, APILINT) || APILINT,
+    spectralRun: WITH_SPECTRAL,
+    load: LOAD,
   };
   if (JSON_OUT) writeFileSync(path.resolve(JSON_OUT), `${JSON.stringify({ env, results }, null, 2)}\n`);
   if (COMPARE) console.log(`\n${compareTable(results)}`);
@@ -258,11 +301,16 @@ async function main() {
 
 /** --compare-build: the two builds' medians side by side, with each run's times (the spread shows the noise). */
 function compareTable(results) {
-  const rows = ['| case | before | after | after / before | RSS before | RSS after | before runs | after runs |', '|---|---:|---:|---:|---:|---:|---|---|'];
+  const rows = [
+    '| case | before | after | after / before | CPU before | CPU after | CPU after / before | RSS before | RSS after | before runs | after runs | before CPU runs | after CPU runs |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|---|',
+  ];
   for (const r of Object.values(results)) {
     const [b, a] = [r['apilint-before'], r.apilint];
     if (!a || !b) continue;
-    rows.push(`| ${r.label} | ${s(b.wall)} | ${s(a.wall)} | ${(a.wall / b.wall).toFixed(2)} | ${mib(b.rss)} | ${mib(a.rss)} | ${b.walls.join(', ')} | ${a.walls.join(', ')} |`);
+    rows.push(
+      `| ${r.label} | ${s(b.wall)} | ${s(a.wall)} | ${(a.wall / b.wall).toFixed(2)} | ${s(b.cpu)} | ${s(a.cpu)} | ${(a.cpu / b.cpu).toFixed(2)} | ${mib(b.rss)} | ${mib(a.rss)} | ${b.walls.join(', ')} | ${a.walls.join(', ')} | ${b.cpus.join(', ')} | ${a.cpus.join(', ')} |`,
+    );
   }
   return rows.join('\n');
 }
@@ -302,7 +350,7 @@ function extraFigures(results) {
     lines.push(`- 30 small documents in one call: ${s(many.apilint.wall)} against ${s(one.apilint.wall)} for one (${ratio(many.apilint.wall, one.apilint.wall)}; target ≤ 2×: ${many.apilint.wall <= 2 * one.apilint.wall ? 'met' : 'NOT met'}). Redocly: ${ratio(many.redocly?.wall, one.redocly?.wall)}, Spectral: ${ratio(many.spectral?.wall, one.spectral?.wall)}.`);
   }
   const tiny = results.tiny?.apilint?.wall;
-  const perMb = Object.entries(results).filter(([id, r]) => (id.startsWith('size-') || r.mb > 0.4) && r.apilint);
+  const perMb = Object.entries(results).filter(([id, r]) => (id.startsWith('size-') || (r.mb > 0.4 && !r.spec)) && r.apilint);
   if (perMb.length > 0) {
     lines.push('', 'Time per MB: wall time less the tiny spec\'s (start-up), divided by the size.', '', '| document | MB | apilint s/MB | Redocly s/MB |', '|---|---:|---:|---:|');
     const tinyR = results.tiny?.redocly?.wall;
@@ -315,14 +363,67 @@ function extraFigures(results) {
   return lines.join('\n');
 }
 
+/** Seconds per MB less the start-up (the tiny spec's time). */
+const perMbOf = (results, r, tool) => {
+  const tiny = results.tiny?.[tool]?.wall;
+  return tiny === undefined || !r[tool] ? undefined : (r[tool].wall - tiny) / r.mb;
+};
+const fixed = (x, digits) => (x === undefined ? '–' : x.toFixed(digits));
+const met = ok => (ok ? 'met' : 'NOT met');
+
+/**
+ * The specs of the targets (the corpus's documents of 100 KB or more and the medium spec), one row
+ * each, then the median and the worst: the figures that say whether speed holds on every shape.
+ */
+function specTable(results) {
+  const specs = Object.values(results).filter(r => r.spec && r.apilint && r.redocly);
+  if (specs.length === 0) return '';
+  const rows = [
+    '| spec | MB | apilint | Redocly | apilint / Redocly | apilint s/MB | Redocly s/MB | apilint RSS | Redocly RSS | apilint CPU |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of specs) {
+    rows.push(
+      `| ${r.label} | ${r.mb.toFixed(2)} | ${s(r.apilint.wall)} | ${s(r.redocly.wall)} | ${ratio(r.apilint.wall, r.redocly.wall)} | ${fixed(perMbOf(results, r, 'apilint'), 3)} | ${fixed(perMbOf(results, r, 'redocly'), 3)} | ${mib(r.apilint.rss)} | ${mib(r.redocly.rss)} | ${s(r.apilint.cpu)} |`,
+    );
+  }
+  const by = f => [...specs].sort((a, b) => f(a) - f(b));
+  const ratios = by(r => r.apilint.wall / r.redocly.wall);
+  const worst = ratios.at(-1);
+  const r = x => x.apilint.wall / x.redocly.wall;
+  const medianRatio = median(ratios.map(r));
+  const lines = [
+    rows.join('\n'),
+    '',
+    `- apilint / Redocly over these ${specs.length} specs: median **${medianRatio.toFixed(2)}×** (target ≤ 0.5×: ${met(medianRatio <= 0.5)}), worst **${r(worst).toFixed(2)}×**, ${worst.label} (target ≤ 0.7×: ${met(r(worst) <= 0.7)}); best ${r(ratios[0]).toFixed(2)}×, ${ratios[0].label}.`,
+  ];
+  const perMb = by(x => perMbOf(results, x, 'apilint') ?? 0).filter(x => perMbOf(results, x, 'apilint') !== undefined);
+  if (perMb.length > 0) {
+    const [lo, hi] = [perMb[0], perMb.at(-1)];
+    const spread = perMbOf(results, hi, 'apilint') / perMbOf(results, lo, 'apilint');
+    lines.push(
+      `- apilint time per MB: from ${perMbOf(results, lo, 'apilint').toFixed(3)} s (${lo.label}) to ${perMbOf(results, hi, 'apilint').toFixed(3)} s (${hi.label}), a factor of **${spread.toFixed(2)}** (target ≤ 1.5: ${met(spread <= 1.5)}).`,
+    );
+  }
+  const heaviest = by(x => x.apilint.rss).at(-1);
+  lines.push(`- apilint peak RSS: at most **${mib(heaviest.apilint.rss)}**, ${heaviest.label} (target ≤ 400 MiB each: ${met(heaviest.apilint.rss <= 400)}).`);
+  return lines.join('\n');
+}
+
 function report(env, results, before) {
   const parts = [
     '# Benchmark results',
     '',
-    `Generated by \`npm run bench\` (bench/run.mjs) on ${env.date}: ${env.cpu}, Node ${env.node}, Redocly CLI ${env.redocly} (\`lint --extends=recommended\`, telemetry off), Spectral CLI ${env.spectral} (\`spectral:oas\` recommended).`,
-    `Whole-process medians: wall clock and peak RSS (GNU time), ${env.runs.runs} runs per tool (${env.runs.largeRuns} for large documents, Spectral ${env.runs.spectralRuns} on large ones), the tools alternating run by run (one small document and 30 alternate with each other too). apilint runs with \`--no-config\` and every default rule on; default output formats, discarded.`,
+    `Generated by \`npm run bench\` (bench/run.mjs) on ${env.date}: ${env.cpu}, Node ${env.node}, Redocly CLI ${env.redocly} (\`lint --extends=recommended\`, telemetry off)${env.spectralRun ? `, Spectral CLI ${env.spectral} (\`spectral:oas\` recommended)` : ' (Spectral not run: `--no-spectral`)'}. Load average before the run: ${env.load}.`,
+    `Whole-process medians: wall clock, CPU time (user + system) and peak RSS (GNU time), ${env.runs.runs} runs per tool (${env.runs.largeRuns} for large documents${env.spectralRun ? `, Spectral ${env.runs.spectralRuns} on large ones` : ''}), the tools alternating run by run (one small document and 30 alternate with each other too). apilint runs with \`--no-config\` and every default rule on; default output formats, discarded.`,
     '',
-    '## Now',
+    '## Every spec of 100 KB or more',
+    '',
+    'The corpus\'s documents of 100 KB or more (a multi-file set counts all its files) and the medium spec. Time per MB: wall time less the tiny spec\'s (start-up), divided by the size.',
+    '',
+    specTable(results),
+    '',
+    '## All cases',
     '',
     table(results, true),
     '',
