@@ -20,15 +20,22 @@ export interface BuildOptions {
   all?: boolean;
   /** Lint only these rules (tests, `--rule`). */
   only?: ReadonlySet<string>;
+  /**
+   * Leave out the rules that are off (apilint's own runs): Spectral runs a rule whose severity is
+   * off and only then drops its results. Spectral's CLI keeps them, so that a ruleset extending
+   * apilint's can turn them on.
+   */
+  omitOff?: boolean;
 }
 
-export function buildRuleset({ settings, all = false, only }: BuildOptions = {}): RulesetDefinition {
+export function buildRuleset({ settings, all = false, only, omitOff = false }: BuildOptions = {}): RulesetDefinition {
   const spectralRules: Record<string, unknown> = {};
   for (const rule of rules) {
     if (only && !only.has(rule.id)) continue;
     const setting = settings?.get(rule.id);
     const enabled = all || only !== undefined || rule.recommended !== false;
     const severity = setting?.severity ?? (enabled ? rule.severity : 'off');
+    if (omitOff && severity === 'off') continue;
     spectralRules[rule.id] = {
       description: rule.description,
       message: '{{error}}',

@@ -120,9 +120,8 @@ export function defineRule<O extends object = Record<never, never>>(rule: RuleDe
     if (!results || results.length === 0) return undefined;
     const collect = collectors.get(context.document);
     if (!collect) return results.map(({ severity: _, ...result }) => result);
+    // apilint's linter leaves rules that are off out of the ruleset (buildRuleset's omitOff).
     const { severity, resolved } = context.rule as unknown as { severity: number; resolved: boolean };
-    // A rule set to off still runs in Spectral (its results are dropped there).
-    if (severity === -1) return undefined;
     collect({ ruleId: rule.id, severity, resolved, targetPath: context.path, documentInventory: context.documentInventory, results });
     return undefined;
   };

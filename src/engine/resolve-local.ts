@@ -364,6 +364,8 @@ function resolveLocal(inner: Resolver, source: unknown, opts: Record<string, unk
     return p;
   };
   const parentPath: string[] = [];
+  // The stem graph's edges, as (dep, target) pairs, added once the crawl has seen every target.
+  const stemEdges: string[] = [];
 
   const resolveRef = (ref: string) => {
     if (!ref.startsWith('#/')) throw new Unsupported('not a local ref');
@@ -390,10 +392,7 @@ function resolveLocal(inner: Resolver, source: unknown, opts: Record<string, unk
       else {
         tail += `/${part}`;
         const dep = `${stem}${tail}`;
-        if (dep !== parentPointer && dep !== targetPointer) {
-          stemGraph.addNode(dep);
-          stemGraph.addDependency(dep, targetPointer);
-        }
+        if (dep !== parentPointer && dep !== targetPointer) stemEdges.push(dep, targetPointer);
       }
     }
     pointerGraph.addNode(parentPointer);
@@ -422,6 +421,12 @@ function resolveLocal(inner: Resolver, source: unknown, opts: Record<string, unk
     }
   };
   crawl(source);
+  // The stem graph is only asked for the dependencies of targets, and its edges lead from a dep to
+  // a target, so a dep that is no target is never reached: its node and edges (most of them, on
+  // a spec whose operations refer to shared definitions) are left out. Closures keep their members.
+  for (let i = 0; i < stemEdges.length; i += 2) {
+    if (stemGraph.nodes.has(stemEdges[i]!)) stemGraph.addDependency(stemEdges[i]!, stemEdges[i + 1]!);
+  }
 
   // The runner the original would have built: same URI handling, same root node, and registered in
   // the resolver's uriCache (a later document referring to this file finds it there, as before).
@@ -448,6 +453,8 @@ function resolveLocal(inner: Resolver, source: unknown, opts: Record<string, unk
   const root = new Draft(source, null);
   const order = pointerGraph.overallOrder();
   for (const pointer of order) {
+    // Most pointers are the places of `$ref`s, which nothing refers to: no closure to walk.
+    if (pointerGraph.nodes.get(pointer)!.in.length === 0) continue;
     const dependants = pointerGraph.dependantsOf(pointer);
     if (dependants.length === 0) continue;
     const pointerPath = toPath(pointer);
@@ -463,12 +470,12 @@ function resolveLocal(inner: Resolver, source: unknown, opts: Record<string, unk
       list.push(stemPath);
     }
     const always = stems.get('') ?? [];
+    const to = pathToPointer(pointerPath);
     for (const dependant of dependants) {
       const dependantPath = toPath(dependant);
       const candidates = dependantPath.length > 0 ? (stems.get(firstKey(dependantPath[0]!)) ?? []) : [];
       if (always.length > 0 || candidates.some(stem => startsWithPath(dependantPath, stem))) continue;
       const from = pathToPointer(dependantPath);
-      const to = pathToPointer(pointerPath);
       refMap[from] = to;
       nodeRefMap[from] = to;
       if (val !== undefined) draftSet(root, dependantPath, val);

@@ -109,7 +109,7 @@ export class Linter {
         }),
     };
     this.spectral = new Spectral({ resolver: taking as unknown as Resolver });
-    this.spectral.setRuleset(this.engine.ruleset(this.cancellable(buildRuleset(options.ruleset))));
+    this.spectral.setRuleset(this.engine.ruleset(this.cancellable(buildRuleset({ ...options.ruleset, omitOff: true }))));
   }
 
   /**
