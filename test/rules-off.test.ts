@@ -19,7 +19,7 @@ it('omitOff leaves out the rules set to off and the rules off by default, and no
   expect(every).toContain('gzip-documented');
   expect(every.filter(id => !run.includes(id)).sort()).toEqual(['gzip-documented', 'no-version-in-url']);
   // Turned on in the config, a rule that is off by default runs.
-  expect(ruleIds(buildRuleset({ settings: new Map([['gzip-documented', { severity: 'warning' as const }]]), omitOff: true }))).toContain('gzip-documented');
+  expect(ruleIds(buildRuleset({ settings: new Map([['gzip-documented', { severity: 'warn' as const }]]), omitOff: true }))).toContain('gzip-documented');
 });
 
 it("Spectral's CLI export keeps the rules that are off by default", () => {
