@@ -13,6 +13,7 @@
 //   node bench/run.mjs [--runs 5] [--large-runs 3] [--spectral-runs 1] [--cases tiny,medium,...]
 //                      [--apilint bin/apilint.js] [--json out.json] [--before before.json]
 //                      [--out bench/RESULTS.md] [--no-spectral] [--no-report] [--compare-build <bin>]
+//                      [--render earlier.json]
 //
 // --apilint benchmarks another build (for "before" figures); --before puts those figures (from an
 // earlier --json) beside the current ones in the report. --compare-build measures another build
@@ -46,6 +47,8 @@ const JSON_OUT = opt('--json');
 const BEFORE = opt('--before', existsSync(path.join(ROOT, 'bench/before.json')) ? path.join(ROOT, 'bench/before.json') : undefined);
 const ONLY = opt('--cases')?.split(',');
 const COMPARE = opt('--compare-build') && path.resolve(opt('--compare-build'));
+// --render <json>: writes the report from an earlier run's --json, measuring nothing.
+const RENDER = opt('--render');
 
 // --- comparison tools: dev dependencies, installed on demand -----------------------------------
 const TOOLS = {
@@ -236,6 +239,14 @@ function corpusCases() {
 const LOAD = os.loadavg().map(x => x.toFixed(2)).join(', ');
 
 async function main() {
+  if (RENDER) {
+    const { env, results } = JSON.parse(readFileSync(path.resolve(RENDER), 'utf8'));
+    const before = BEFORE && existsSync(BEFORE) ? JSON.parse(readFileSync(BEFORE, 'utf8')) : undefined;
+    writeFileSync(OUT, report(env, results, before));
+    console.log(`wrote ${path.relative(process.cwd(), OUT)}`);
+    rmSync(WORK, { recursive: true, force: true });
+    return;
+  }
   ensureTools();
   console.log(`load average: ${LOAD}`);
   writeFileSync(SPECTRAL_RULESET, 'extends: [["spectral:oas", "recommended"]]\n');
@@ -379,12 +390,12 @@ function specTable(results) {
   const specs = Object.values(results).filter(r => r.spec && r.apilint && r.redocly);
   if (specs.length === 0) return '';
   const rows = [
-    '| spec | MB | apilint | Redocly | apilint / Redocly | apilint s/MB | Redocly s/MB | apilint RSS | Redocly RSS | apilint CPU |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| spec | MB | apilint | Redocly | apilint / Redocly | apilint s/MB | Redocly s/MB | apilint RSS | Redocly RSS | apilint CPU | Redocly CPU | CPU ratio |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of specs) {
     rows.push(
-      `| ${r.label} | ${r.mb.toFixed(2)} | ${s(r.apilint.wall)} | ${s(r.redocly.wall)} | ${ratio(r.apilint.wall, r.redocly.wall)} | ${fixed(perMbOf(results, r, 'apilint'), 3)} | ${fixed(perMbOf(results, r, 'redocly'), 3)} | ${mib(r.apilint.rss)} | ${mib(r.redocly.rss)} | ${s(r.apilint.cpu)} |`,
+      `| ${r.label} | ${r.mb.toFixed(2)} | ${s(r.apilint.wall)} | ${s(r.redocly.wall)} | ${ratio(r.apilint.wall, r.redocly.wall)} | ${fixed(perMbOf(results, r, 'apilint'), 3)} | ${fixed(perMbOf(results, r, 'redocly'), 3)} | ${mib(r.apilint.rss)} | ${mib(r.redocly.rss)} | ${s(r.apilint.cpu)} | ${s(r.redocly.cpu)} | ${ratio(r.apilint.cpu, r.redocly.cpu)} |`,
     );
   }
   const by = f => [...specs].sort((a, b) => f(a) - f(b));
@@ -404,6 +415,10 @@ function specTable(results) {
     lines.push(
       `- apilint time per MB: from ${perMbOf(results, lo, 'apilint').toFixed(3)} s (${lo.label}) to ${perMbOf(results, hi, 'apilint').toFixed(3)} s (${hi.label}), a factor of **${spread.toFixed(2)}** (target ≤ 1.5: ${met(spread <= 1.5)}).`,
     );
+  }
+  const cpuRatios = specs.filter(x => x.apilint.cpu !== undefined && x.redocly.cpu !== undefined).map(x => x.apilint.cpu / x.redocly.cpu);
+  if (cpuRatios.length > 0) {
+    lines.push(`- CPU time (user + system) against Redocly's, steadier than the wall clock when the machine is shared: median ${median(cpuRatios).toFixed(2)}×, worst ${Math.max(...cpuRatios).toFixed(2)}×.`);
   }
   const heaviest = by(x => x.apilint.rss).at(-1);
   lines.push(`- apilint peak RSS: at most **${mib(heaviest.apilint.rss)}**, ${heaviest.label} (target ≤ 400 MiB each: ${met(heaviest.apilint.rss <= 400)}).`);
