@@ -52,8 +52,8 @@ export function baselineFileKey(baselineFile: string): (file: string) => string 
   return file => (file.startsWith('<') ? file : path.relative(dir, file).split(path.sep).join('/'));
 }
 
-export function writeBaseline(findings: Finding[], baselineFile: string): string {
-  const key = baselineFileKey(baselineFile);
+/** `fileKey` names a finding's file in the baseline (by default relative to the baseline's folder). */
+export function writeBaseline(findings: Finding[], baselineFile: string, key: (file: string) => string = baselineFileKey(baselineFile)): string {
   const body: BaselineFile = {
     version: 1,
     tool: `${TOOL.name} ${TOOL.version}`,

@@ -1,10 +1,16 @@
-// Every rule id apilint can report, with its metadata: the ruleset's rules plus the findings the
-// engine itself produces about `$ref`s. `apilint rules`, SARIF `rules[]` and the docs read this.
+// Every rule id apilint can report, with its metadata: the ruleset's rules, the diff rules of
+// `apilint diff` and the findings the engine itself produces about `$ref`s. `apilint rules`, SARIF
+// `rules[]`, the config and the docs read this.
+import { rules as diffRules } from '../rulesets/diff/index.js';
 import { rules } from '../rulesets/rules/index.js';
 import { compareCodeUnits, docsUrl, type Severity } from '../rulesets/rule.js';
 
+/** `lint`: a rule of the ruleset; `diff`: compares two versions (`apilint diff`); `engine`: about the input itself. */
+export type RuleKind = 'lint' | 'diff' | 'engine';
+
 export interface RuleInfo {
   id: string;
+  kind: RuleKind;
   severity: Severity;
   ref: string;
   zalando: readonly number[];
@@ -12,11 +18,12 @@ export interface RuleInfo {
   rationale: string;
   recommended: boolean;
   docsUrl: string;
-  examples?: { incorrect: string; correct: string };
+  /** Lint rules: a failing and a passing fragment; diff rules: a base and a revision the rule reports. */
+  examples?: { incorrect: string; correct: string } | { base: string; revision: string };
   options?: { schema: { properties: Record<string, { description: string }> }; defaults: Record<string, unknown> };
 }
 
-const ENGINE_RULES: Omit<RuleInfo, 'docsUrl' | 'recommended'>[] = [
+const ENGINE_RULES: Omit<RuleInfo, 'docsUrl' | 'recommended' | 'kind'>[] = [
   {
     id: 'invalid-ref',
     severity: 'error',
@@ -60,8 +67,9 @@ const ENGINE_RULES: Omit<RuleInfo, 'docsUrl' | 'recommended'>[] = [
 ];
 
 export const catalogue: readonly RuleInfo[] = [
-  ...rules.map(r => ({ ...r, recommended: r.recommended !== false, docsUrl: docsUrl(r.id) })),
-  ...ENGINE_RULES.map(r => ({ ...r, recommended: true, docsUrl: docsUrl(r.id) })),
+  ...rules.map(r => ({ ...r, kind: 'lint' as const, recommended: r.recommended !== false, docsUrl: docsUrl(r.id) })),
+  ...diffRules.map(({ visit: _visit, ...r }) => ({ ...r, kind: 'diff' as const, recommended: true, docsUrl: docsUrl(r.id) })),
+  ...ENGINE_RULES.map(r => ({ ...r, kind: 'engine' as const, recommended: true, docsUrl: docsUrl(r.id) })),
 ].sort((a, b) => compareCodeUnits(a.id, b.id));
 
 export const ruleInfo = (id: string): RuleInfo | undefined => catalogue.find(r => r.id === id);

@@ -109,13 +109,56 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
     });
 
   program
+    .command('diff')
+    .description('report the changes from <base> to <revision> that break clients, and the rest as a changelog')
+    .argument('<base>', 'the old version: a file, REV:path (a file at a git revision), or "-" for stdin')
+    .argument('<revision>', 'the new version: a file, REV:path, or "-" for stdin')
+    .option('-f, --format <format>', `output format, repeatable: ${FORMATS.join(', ')} (default: stylish)`, collect, [])
+    .option('-o, --output <file>', 'write the report of the --format before it to a file, repeatable', collect, [])
+    .addOption(new Option('--fail-severity <severity>', 'exit 1 when a finding has this severity or higher').choices(SEVERITIES).default('error'))
+    .option('-c, --config <file>', 'config file (default: .apilint.yaml or .apilint.json, searched upward)')
+    .option('--no-config', 'ignore config files')
+    .option('--baseline <file>', 'report and fail on changes not in this baseline only')
+    .option('--write-baseline <file>', 'record the current changes as the baseline')
+    .option('--date <YYYY-MM-DD>', 'the day x-sunset dates are judged against (default: today)')
+    .option('--allow-remote', 'fetch http(s) $refs (off: nothing is fetched over the network)', false)
+    .option('--max-file-size <size>', 'refuse inputs and referenced files larger than this, e.g. 500KB, 50MB, 1GB', '20MB')
+    .option('--debug', 'print stack traces of internal errors', false)
+    .action(async (base: string, revision: string, opts: Omit<LintFlags, 'since'> & { date?: string }) => {
+      const reports = pairReports(argv);
+      if (typeof reports === 'string') return program.error(reports, { exitCode: 2 });
+      const { parseSize } = await import('./limits.js');
+      const maxFileSize = parseSize(opts.maxFileSize);
+      if (maxFileSize === undefined) program.error(`invalid --max-file-size "${opts.maxFileSize}": use a size such as 50MB, 200MB or 1GB`, { exitCode: 2 });
+      const { runDiff, isDate } = await import('./diff/run.js');
+      if (opts.date !== undefined && !isDate(opts.date)) program.error(`invalid --date "${opts.date}": use a day such as 2027-06-30`, { exitCode: 2 });
+      exitCode = await runDiff({
+        base,
+        revision,
+        reports,
+        failSeverity: opts.failSeverity,
+        allowRemote: opts.allowRemote,
+        maxFileSize,
+        debug: opts.debug,
+        ...(typeof opts.config === 'string' ? { config: opts.config } : { noConfig: opts.config === false }),
+        ...(opts.baseline ? { baseline: opts.baseline } : {}),
+        ...(opts.writeBaseline ? { writeBaseline: opts.writeBaseline } : {}),
+        ...(opts.date ? { date: opts.date } : {}),
+        cwd: io.cwd,
+        stdout: io.stdout,
+        stderr: io.stderr,
+        color: colorEnabled(io.stdout),
+      });
+    });
+
+  program
     .command('rules')
     .description('list every rule: id, default severity, guideline reference, description')
     .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (opts: { format: 'text' | 'json' }) => {
       const { catalogue } = await import('./catalogue.js');
       if (opts.format === 'json') {
-        const list = catalogue.map(({ id, severity, ref, zalando, description, recommended, docsUrl }) => ({ id, severity, ref, zalando, description, recommended, docsUrl }));
+        const list = catalogue.map(({ id, kind, severity, ref, zalando, description, recommended, docsUrl }) => ({ id, kind, severity, ref, zalando, description, recommended, docsUrl }));
         io.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
         return;
       }
@@ -123,9 +166,11 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
       const refWidth = Math.max(...catalogue.map(r => r.ref.length));
       for (const r of catalogue) {
         const severity = r.recommended ? r.severity : `${r.severity}*`;
-        io.stdout.write(`${r.id.padEnd(idWidth)}  ${severity.padEnd(6)}  ${r.ref.padEnd(refWidth)}  ${r.description}\n`);
+        const kind = r.kind === 'diff' ? 'diff' : '';
+        io.stdout.write(`${r.id.padEnd(idWidth)}  ${severity.padEnd(6)}  ${kind.padEnd(4)}  ${r.ref.padEnd(refWidth)}  ${r.description}\n`);
       }
-      io.stdout.write(`\n${catalogue.length} rules; * off by default (on with extends: apilint:all)\n`);
+      const diffCount = catalogue.filter(r => r.kind === 'diff').length;
+      io.stdout.write(`\n${catalogue.length} rules (${diffCount} of them compare two versions: apilint diff); * off by default (on with extends: apilint:all)\n`);
     });
 
   try {

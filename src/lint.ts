@@ -32,6 +32,11 @@ export interface Finding {
   suppression?: { kind: 'inSource' | 'external'; justification: string };
   /** With --baseline or --since: whether the finding is new or was already there. */
   baselineState?: 'new' | 'unchanged';
+  /**
+   * A change found by `apilint diff`: the operations it affects (`GET /orders`), in document
+   * order; empty for a change to the document as a whole. Reports group changes by them.
+   */
+  operations?: string[];
 }
 
 export const SEVERITY_RANK: Record<Severity, number> = { error: 0, warn: 1, info: 2, hint: 3 };

@@ -134,8 +134,23 @@ export async function readInput(file: string, maxFileSize = DEFAULT_MAX_FILE_SIZ
  * nor an event type document when it was not named explicitly (a directory's other files).
  */
 export function parseDocument(text: string, source: string, explicit = true): LoadedDocument | undefined {
-  if (text.includes('\u0000')) throw new InputError(source, 'binary file: not YAML or JSON');
   if (text.trim() === '') throw new InputError(source, 'empty file: not an OpenAPI or event type document');
+  const { data, parser } = parseText(text, source);
+  const kind: DocumentKind | undefined = isOpenApi(data) ? 'openapi' : eventTypes(data, null) ? 'event-types' : undefined;
+  if (!kind) {
+    if (!explicit) return undefined;
+    throw new InputError(source, notADocument(data));
+  }
+  return { source, text, kind, parser };
+}
+
+/**
+ * Parses YAML or JSON text under the same guards as a document (binary, nesting, alias bombs,
+ * `__proto__` keys), whatever it holds: also for files a document references. The parser's
+ * `parse` returns the result computed here, so nothing parses twice.
+ */
+export function parseText(text: string, source: string): { data: unknown; parser: IParser } {
+  if (text.includes('\u0000')) throw new InputError(source, 'binary file: not YAML or JSON');
   const json = source.toLowerCase().endsWith('.json') || (source === STDIN && /^\s*[{[]/.test(text));
   // Spectral's parsers, made faster with the same results: JSON.parse and positions on demand
   // (src/json-parser.ts), YAML with plain objects (src/yaml-ast.ts).
@@ -167,13 +182,7 @@ export function parseDocument(text: string, source: string, explicit = true): Lo
   }
   const data = result.data;
   if (text.includes('__proto__')) refusePrototypeKeys(data, text, source);
-  const kind: DocumentKind | undefined = isOpenApi(data) ? 'openapi' : eventTypes(data, null) ? 'event-types' : undefined;
-  if (!kind) {
-    if (!explicit) return undefined;
-    throw new InputError(source, notADocument(data));
-  }
-  const parser: IParser = { ...base, parse: () => result } as IParser;
-  return { source, text, kind, parser };
+  return { data, parser: { ...base, parse: () => result } as IParser };
 }
 
 /**

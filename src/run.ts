@@ -102,16 +102,24 @@ function applyEngineSettings(findings: Finding[], settings: Settings): Finding[]
   });
 }
 
-export async function runLint(options: RunOptions): Promise<number> {
-  const { cwd, stderr } = options;
+/**
+ * Collects input errors and prints each as one line on stderr, whatever the file name or the
+ * parser's message holds.
+ */
+export function inputErrorReporter(cwd: string, stderr: NodeJS.WritableStream): { inputErrors: InputError[]; report: (raw: InputError) => void } {
   const inputErrors: InputError[] = [];
   const report = (raw: InputError) => {
-    // One line each, whatever the file name or the parser's message holds.
     const error = new InputError(raw.file, safeText(raw.message), raw.line, raw.column);
     inputErrors.push(error);
     const where = [escapeControl(displayPath(error.file, cwd)), error.line, error.column].filter(x => x !== undefined).join(':');
     stderr.write(`apilint: ${where}: ${error.message}\n`);
   };
+  return { inputErrors, report };
+}
+
+export async function runLint(options: RunOptions): Promise<number> {
+  const { cwd, stderr } = options;
+  const { inputErrors, report } = inputErrorReporter(cwd, stderr);
 
   let config: Config;
   try {
@@ -188,7 +196,24 @@ export async function runLint(options: RunOptions): Promise<number> {
     report(error);
   }
 
-  const context = { cwd, files: linted, inputErrors, comparison };
+  await writeReports(findings, { cwd, files: linted, inputErrors, comparison }, options, report);
+  return exitCode(findings, inputErrors, options.failSeverity);
+}
+
+/** 2 when an input could not be read, 1 when a finding reaches the fail severity, else 0. */
+export function exitCode(findings: readonly Finding[], inputErrors: readonly InputError[], failSeverity: Severity): number {
+  if (inputErrors.length > 0) return EXIT.error;
+  const threshold = SEVERITY_RANK[failSeverity];
+  return findings.some(f => !f.suppression && SEVERITY_RANK[f.severity] <= threshold) ? EXIT.findings : EXIT.ok;
+}
+
+/** Writes every requested report: each format to its file (atomically) or to stdout. */
+export async function writeReports(
+  findings: readonly Finding[],
+  context: Omit<FormatContext, 'color'>,
+  options: Pick<RunOptions, 'reports' | 'cwd' | 'stdout' | 'color'>,
+  report: (error: InputError) => void,
+): Promise<void> {
   let stdoutUsed = false;
   for (const { format, output } of options.reports) {
     let text: string;
@@ -202,7 +227,7 @@ export async function runLint(options: RunOptions): Promise<number> {
     }
     if (output) {
       try {
-        await writeAtomically(path.resolve(cwd, output), text);
+        await writeAtomically(path.resolve(options.cwd, output), text);
       } catch (error) {
         if (!(error instanceof InputError)) throw error;
         report(error);
@@ -212,10 +237,6 @@ export async function runLint(options: RunOptions): Promise<number> {
       stdoutUsed = true;
     }
   }
-
-  if (inputErrors.length > 0) return EXIT.error;
-  const threshold = SEVERITY_RANK[options.failSeverity];
-  return findings.some(f => !f.suppression && SEVERITY_RANK[f.severity] <= threshold) ? EXIT.findings : EXIT.ok;
 }
 
 /**
@@ -306,7 +327,7 @@ function errorTree(error: unknown, depth = 0): Error[] {
 }
 
 /** Output is complete or absent, never half a file: write beside the target, then rename. */
-async function writeAtomically(file: string, text: string): Promise<void> {
+export async function writeAtomically(file: string, text: string): Promise<void> {
   const temp = `${file}.${process.pid}-${crypto().randomBytes(4).toString('hex')}.tmp`;
   try {
     await writeFile(temp, text, { flag: 'wx' });

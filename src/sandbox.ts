@@ -118,7 +118,11 @@ function absoluteFilePath(ref: string): string | undefined {
   return ref.startsWith('/') ? path.resolve(ref) : undefined;
 }
 
-async function readInside(file: string, root: string, realRoot: Promise<string>, maxFileSize: number): Promise<string> {
+/**
+ * Reads a referenced file if it lies inside `root`, on its path as written and on its real path
+ * (`realRoot` is `root` with symlinks resolved), bounded in size; the errors name the reason.
+ */
+export async function readInside(file: string, root: string, realRoot: Promise<string>, maxFileSize: number): Promise<string> {
   const target = path.resolve(file);
   // Refused on the path as written before the file system is touched: not even its existence leaks.
   if (!isInside(target, root)) throw outside(target, root);

@@ -1,7 +1,7 @@
 import type { IFunctionResult } from '@stoplight/spectral-core';
 import { defineRule } from '../rule.js';
-import { isObject, type Obj } from '../lib/oas.js';
-import { schemaIndex, schemaTypes, type SchemaNode } from '../lib/schemas.js';
+import { isObject } from '../lib/oas.js';
+import { isExtensible31, schemaIndex, schemaTypes, type SchemaNode } from '../lib/schemas.js';
 import { quote } from '../lib/fields.js';
 
 // Sets that are complete by nature: they cannot grow. `data_op` of data change events included.
@@ -19,10 +19,6 @@ function isClosedSet(values: unknown[]): boolean {
   const set = new Set(values.map(v => String(v).toLowerCase()));
   return CLOSED_SETS.some(closed => closed.length === set.size && closed.every(v => set.has(v)));
 }
-
-/** The 3.1 form: `examples` and a description starting "[Extensible enum]". */
-const isExtensible31 = (schema: Obj): boolean =>
-  Array.isArray(schema.examples) && typeof schema.description === 'string' && /^\s*\[extensible enum\]/i.test(schema.description);
 
 function checkExtension({ schema, jsonPath }: SchemaNode): IFunctionResult[] {
   const path = [...jsonPath, 'x-extensible-enum'];

@@ -1,5 +1,6 @@
 // SARIF 2.1.0 for GitHub code scanning and other SARIF viewers. Checked in the tests with
 // Microsoft's validator, GitHub's ingestion rules included.
+import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { crypto } from '../builtins.js';
 import { catalogue } from '../catalogue.js';
@@ -24,7 +25,8 @@ export function fingerprint(f: Finding, cwd: string): string {
 function artifactLocation(file: string, cwd: string) {
   const shown = displayPath(file, cwd);
   if (file.startsWith('<')) return { uri: 'stdin' };
-  if (shown === file) return { uri: pathToFileURL(file).href };
+  // Outside the working directory: an absolute URI. A name that is no path (`main:api.yaml`) stays relative.
+  if (shown === file && isAbsolute(file)) return { uri: pathToFileURL(file).href };
   return { uri: shown.split('\\').join('/').split('/').map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };
 }
 

@@ -1,0 +1,46 @@
+import { defineDiffRule, type DiffResult } from '../diff-rule.js';
+import { capitalize, formatChange, typeChange, typeText } from '../lib/compat.js';
+
+export default defineDiffRule({
+  id: 'response-type-changed',
+  severity: 'error',
+  ref: '9.3',
+  zalando: [106],
+  description: 'A value that clients receive gets a type or format they do not expect, or can now be one of more schemas.',
+  rationale:
+    'Clients parse what they receive by its documented type and format. A response value that may now be of another type (`integer` → `string`, `integer` → `number`), of a wider format (`int32` → `int64`, `date-time` → `date`), or one more `oneOf`/`anyOf` member than before, breaks clients that parse it as documented (guideline 9.3). ' +
+    'Narrowing a response value (`number` → `integer`, a format added) is compatible and is reported as `info`. A format dropped is reported as a warning: the values may stay as they were, but clients can no longer rely on it.',
+  examples: {
+    base: 'quantity:\n  type: integer\n  format: int32\n',
+    revision: 'quantity:\n  type: string\n',
+  },
+  visit: {
+    schema({ base, revision }, context) {
+      if (context.direction !== 'response') return;
+      const label = capitalize(context.label);
+      const { gained } = typeChange(base, revision);
+      const results: DiffResult[] = [];
+      const at = revision.loc;
+      if (gained.length > 0) {
+        results.push({ side: 'revision', loc: at, message: `${label} changed from ${typeText(base)} to ${typeText(revision)} in responses: clients that parse it as ${typeText(base)} break.` });
+      } else {
+        const format = formatChange(base, revision);
+        if (format === 'wider' && revision.format) {
+          results.push({ side: 'revision', loc: revision.format.loc, message: `${label} changed format from ${base.format!.value} to ${revision.format.value} in responses: clients that store it as ${base.format!.value} break.` });
+        } else if (format === 'wider') {
+          results.push({ side: 'revision', loc: at, severity: 'warn', message: `${label} no longer has format ${base.format!.value} in responses: clients that parse it as ${base.format!.value} may break. Keep the format if the values keep it.` });
+        } else if (format === 'other') {
+          results.push({ side: 'revision', loc: revision.format!.loc, message: `${label} changed format from ${base.format!.value} to ${revision.format!.value} in responses: clients that parse it as ${base.format!.value} break.` });
+        }
+      }
+      if (revision.variants && revision.variants.members.length > 1 && !base.variants) {
+        results.push({ side: 'revision', loc: revision.variants.loc, message: `${label} can now be one of ${revision.variants.members.length} schemas (${revision.variants.kind}) in responses: clients that expect the one schema break.` });
+      }
+      return results;
+    },
+    variant({ base, revision }, context) {
+      if (context.direction !== 'response' || base || !revision) return;
+      return { side: 'revision', loc: revision.loc, message: `${capitalize(context.label)} has a new oneOf/anyOf member in responses: clients that handle only the known members break.` };
+    },
+  },
+});

@@ -1,0 +1,168 @@
+// One `apilint diff <base> <revision>` run: the two versions (files, `REV:path`, stdin), the
+// comparison, the config's severities, inline ignores on the revision, a baseline, then every
+// requested report and the exit code, as `lint` does. `lint --since` runs the same comparison
+// per file (compareVersions).
+import path from 'node:path';
+import type { Both, Loc } from '../../rulesets/diff-rule.js';
+import { rules as diffRules } from '../../rulesets/diff/index.js';
+import { isSunsetDate } from '../../rulesets/lib/deprecation.js';
+import { compare, readBaseline, writeBaseline, type Comparison as BaselineComparison } from '../baseline.js';
+import { loadConfig, settingsFor, type Config, type Settings } from '../config.js';
+import { applyInlineIgnores } from '../ignores.js';
+import { compareFindings, SEVERITY_RANK, type Finding } from '../lint.js';
+import { DEFAULT_MAX_FILE_SIZE, safeText } from '../limits.js';
+import { InputError, parseDocument, readInput } from '../load.js';
+import { displayPath } from '../paths.js';
+import { exitCode, inputErrorReporter, writeAtomically, writeReports, type RunOptions } from '../run.js';
+import { Comparison, type DiffFinding } from './compare.js';
+import { Versions, type Version } from './inputs.js';
+import { Side } from './side.js';
+
+export interface DiffOptions extends Omit<RunOptions, 'inputs' | 'since'> {
+  base: string;
+  revision: string;
+  /** `YYYY-MM-DD`: sunsets are judged against it (default: today, UTC). */
+  date?: string;
+}
+
+export const today = (): string => new Date().toISOString().slice(0, 10);
+
+export function isDate(text: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && isSunsetDate(text);
+}
+
+export async function runDiff(options: DiffOptions): Promise<number> {
+  const { cwd, stderr } = options;
+  const { inputErrors, report } = inputErrorReporter(cwd, stderr);
+  if (options.base === '-' && options.revision === '-') {
+    report(new InputError('-', 'only one of the two versions can be read from stdin'));
+    return exitCode([], inputErrors, options.failSeverity);
+  }
+  let config: Config;
+  try {
+    config = options.noConfig ? (await import('../config.js')).EMPTY_CONFIG : await loadConfig(cwd, options.config);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    report(error);
+    return exitCode([], inputErrors, options.failSeverity);
+  }
+
+  const versions = new Versions(cwd);
+  let findings: Finding[] = [];
+  const files: string[] = [];
+  let comparison: { against: string; unchanged: number; fixed: number } | undefined;
+  try {
+    const loaded: Partial<Both<Side>> = {};
+    for (const which of ['base', 'revision'] as const) {
+      try {
+        const version = versions.resolve(options[which]);
+        loaded[which] = await loadVersion(version, { maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, allowRemote: options.allowRemote });
+      } catch (error) {
+        if (!(error instanceof InputError)) throw error;
+        report(error);
+      }
+    }
+    if (loaded.base && loaded.revision) {
+      const sides = loaded as Both<Side>;
+      files.push(sides.revision.display(sides.revision.file));
+      findings = compareVersions(sides, settingsFor(config, sides.revision.file), options.date ?? today());
+      const keyFile = (baselineFile: string) => path.relative(path.dirname(baselineFile), sides.revision.file).split(path.sep).join('/');
+      try {
+        if (options.writeBaseline) {
+          const file = path.resolve(cwd, options.writeBaseline);
+          await writeAtomically(file, writeBaseline(findings, file, () => keyFile(file)));
+        }
+        if (options.baseline) {
+          const file = path.resolve(cwd, options.baseline);
+          const result: BaselineComparison = compare(findings, readBaseline(file), () => keyFile(file), `in baseline ${displayPath(file, cwd)}`);
+          findings = result.findings;
+          comparison = { against: `baseline ${displayPath(file, cwd)}`, unchanged: result.unchanged, fixed: result.fixed };
+        }
+      } catch (error) {
+        if (!(error instanceof InputError)) throw error;
+        report(error);
+      }
+    }
+  } finally {
+    versions.cleanup();
+  }
+  await writeReports(findings, { cwd, files, inputErrors, comparison, diff: { base: options.base, revision: options.revision } }, options, report);
+  return exitCode(findings, inputErrors, options.failSeverity);
+}
+
+async function loadVersion(version: Version, options: { maxFileSize: number; allowRemote: boolean }): Promise<Side> {
+  const text = await readInput(version.file, options.maxFileSize);
+  const document = parseDocument(text, version.file)!;
+  if (document.kind !== 'openapi') throw new InputError(version.file, 'not an OpenAPI document: apilint diff compares OpenAPI 2.0, 3.0 and 3.1 documents');
+  try {
+    return await Side.load(document, { cwd: version.cwd, maxFileSize: options.maxFileSize, allowRemote: options.allowRemote, display: version.display });
+  } catch (error) {
+    if (error instanceof InputError) throw new InputError(version.display(error.file), error.message, error.line, error.column);
+    throw error;
+  }
+}
+
+/**
+ * The changes from one version to the other as findings: severities from the config (`off`
+ * drops a rule), inline ignores on the revision's nodes, then the judgements over the whole
+ * change (`info-version-bump`). Base-side findings sit at the base's node, named as the base's
+ * file is (`main:specs/api.yaml` for a git revision).
+ */
+export function compareVersions(sides: Both<Side>, settings: Settings, date: string): Finding[] {
+  const severity = (id: string, fallback: Finding['severity']) => settings.get(id)?.severity ?? fallback;
+  const active = diffRules.flatMap(rule => {
+    const s = severity(rule.id, rule.severity);
+    return s === 'off' ? [] : [{ rule, severity: s }];
+  });
+  const comparison = new Comparison(sides, active, date);
+  const raw = comparison.run();
+  // $refs that do not resolve: the revision's as their rules say, the base's as info (not this change's doing).
+  for (const which of ['revision', 'base'] as const) {
+    for (const problem of sides[which].problems) {
+      const s = severity(problem.ruleId, problem.ruleId === 'remote-ref' ? 'info' : 'error');
+      if (s === 'off') continue;
+      raw.push({
+        ruleId: problem.ruleId,
+        severity: which === 'base' && SEVERITY_RANK[s] < SEVERITY_RANK.info ? 'info' : s,
+        message: which === 'base' ? `In the base version: ${problem.message} Changes below it are not compared.` : `${problem.message} Changes below it are not compared.`,
+        side: which,
+        loc: problem.loc,
+        anchor: which === 'revision' ? problem.loc : sides.revision.document.source === problem.loc.file ? problem.loc : comparison.documents.revision.loc,
+        operations: [],
+      });
+    }
+  }
+  const toFinding = (d: DiffFinding): Finding & { anchor: Loc } => {
+    const side = sides[d.side];
+    const range = side.sources.get(d.loc.file)?.range(d.loc.path);
+    const start = range?.start ?? { line: 0, character: 0 };
+    const end = range?.end ?? start;
+    return {
+      ruleId: d.ruleId,
+      severity: d.severity,
+      message: safeText(d.message),
+      file: side.display(d.loc.file),
+      line: start.line + 1,
+      column: start.character + 1,
+      endLine: end.line + 1,
+      endColumn: end.character + 1,
+      path: d.loc.path,
+      operations: d.operations,
+      anchor: d.anchor,
+    };
+  };
+  // Inline ignores apply where they are written in the revision: on the node or above it.
+  const ignore = (list: ReturnType<typeof toFinding>[]) => {
+    const proxies = list.map(f => ({ ...f, file: f.anchor.file, path: f.anchor.path }));
+    const checked = applyInlineIgnores(proxies, sides.revision.sources, sides.revision.file, { kinds: ['diff', 'engine'], reportUnused: false });
+    return list.map((f, i) => (checked[i]!.suppression ? { ...f, suppression: checked[i]!.suppression } : f));
+  };
+  const findings = ignore(raw.map(toFinding));
+  const remaining = findings.filter(f => !f.suppression);
+  const final = ignore(comparison.finish(remaining).map(toFinding));
+  // Grouped by operation in document order (changes to the document as a whole first), then by severity.
+  const rank = (f: Finding) => (f.operations && f.operations.length > 0 ? comparison.rank(f.operations[0]!) : -1);
+  return [...findings, ...final]
+    .map(({ anchor: _anchor, ...f }) => f as Finding)
+    .sort((a, b) => rank(a) - rank(b) || SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || compareFindings(a, b));
+}
