@@ -4,7 +4,7 @@
 // beside it, so that a run in a pre-commit hook does not spend its time loading and compiling
 // modules. Without the bundle (APILINT_NO_BUNDLE=1, or a tsc-only build), dist/src/cli.js runs.
 // The same script is the entry of the worker threads that lint many files in parallel
-// (src/parallel.ts). It is CommonJS (bin/package.json): Node starts a CommonJS main script some
+// (src/lint/parallel.ts). It is CommonJS (bin/package.json): Node starts a CommonJS main script some
 // 6 ms sooner than an ES module, on every run.
 'use strict';
 const { existsSync, readFileSync, renameSync, writeFileSync } = require('node:fs');

@@ -4,7 +4,7 @@
 // pair of nodes of the two versions. Both versions are read into the version-neutral model below
 // (src/diff/model.ts), so a rule never sees whether a side was Swagger 2.0 or OpenAPI 3.x.
 import type { JsonPath } from '@stoplight/types';
-import type { Severity } from './severity.js';
+import type { Severity } from '../src/core/severity.js';
 
 export type { Severity };
 

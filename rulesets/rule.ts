@@ -5,15 +5,12 @@ import type { IFunctionResult, RulesetFunctionContext } from '@stoplight/spectra
 import type { Format } from '@stoplight/spectral-core';
 import { oas2, oas3 } from '@stoplight/spectral-formats';
 
-import type { Severity } from './severity.js';
+import type { Severity } from '../src/core/severity.js';
 
 export type { Severity };
 
 export const REPOSITORY_URL = 'https://github.com/apilint/apilint';
 export const docsUrl = (id: string): string => `${REPOSITORY_URL}/blob/main/docs/rules/${id}.md`;
-
-/** Code-unit order, without localeCompare's collator (~10 ms to set up); for rule ids (ASCII) it is the same order. */
-export const compareCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** A JSON schema (draft 7) for a rule's options object. */
 export type OptionsSchema = {
@@ -92,7 +89,7 @@ export function defineRule<O extends object = Record<never, never>>(rule: RuleDe
   };
   // Spectral's createRulesetFunction compiles the options schema with ajv when it is called, for
   // every rule at every start, and checks the options on every call. apilint's options are
-  // checked once, when the config is read (src/config.ts), so the compiled validator is only
+  // checked once, when the config is read (src/config/config.ts), so the compiled validator is only
   // built when Spectral asks for it: when its CLI loads rulesets/spectral.ts and validates it.
   let spectralFunction: { validator(o: unknown): void } | undefined;
   const compiled = () =>

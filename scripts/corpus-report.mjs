@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseDocument, readInput } from '../dist/src/load.js';
-import { Linter } from '../dist/src/lint.js';
+import { parseDocument, readInput } from '../dist/src/load/documents.js';
+import { Linter } from '../dist/src/lint/linter.js';
 
 const args = process.argv.slice(2);
 const opt = name => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };

@@ -1,8 +1,8 @@
 // Writes docs/rules/<id>.md for every rule from the built catalogue (run `npm run build` first).
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { catalogue } from '../dist/src/catalogue.js';
-import { renderRuleDoc } from '../dist/src/docs.js';
+import { catalogue } from '../dist/src/lint/catalogue.js';
+import { renderRuleDoc } from '../dist/src/lint/docs.js';
 
 const dir = fileURLToPath(new URL('../docs/rules/', import.meta.url));
 mkdirSync(dir, { recursive: true });

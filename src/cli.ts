@@ -1,8 +1,8 @@
 // The commander program. Kept light: linting code is imported only when a command runs, so
 // `--help` and `--version` start fast.
 import { Command, CommanderError, Option } from 'commander';
-import { SEVERITIES } from '../rulesets/severity.js';
-import { TOOL } from './meta.js';
+import { SEVERITIES } from './core/severity.js';
+import { TOOL } from './core/meta.js';
 import { FORMATS } from './formatters/names.js';
 import type { RunOptions } from './run.js';
 
@@ -86,7 +86,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
       const reports = pairReports(argv);
       if (typeof reports === 'string') return program.error(reports, { exitCode: 2 });
       if (opts.baseline && opts.since) program.error('use either --baseline or --since, not both', { exitCode: 2 });
-      const { parseSize } = await import('./limits.js');
+      const { parseSize } = await import('./load/limits.js');
       const maxFileSize = parseSize(opts.maxFileSize);
       if (maxFileSize === undefined) program.error(`invalid --max-file-size "${opts.maxFileSize}": use a size such as 50MB, 200MB or 1GB`, { exitCode: 2 });
       const { runLint } = await import('./run.js');
@@ -127,7 +127,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
     .action(async (base: string, revision: string, opts: Omit<LintFlags, 'since'> & { date?: string }) => {
       const reports = pairReports(argv);
       if (typeof reports === 'string') return program.error(reports, { exitCode: 2 });
-      const { parseSize } = await import('./limits.js');
+      const { parseSize } = await import('./load/limits.js');
       const maxFileSize = parseSize(opts.maxFileSize);
       if (maxFileSize === undefined) program.error(`invalid --max-file-size "${opts.maxFileSize}": use a size such as 50MB, 200MB or 1GB`, { exitCode: 2 });
       const { runDiff, isDate } = await import('./diff/run.js');
@@ -156,7 +156,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
     .description('list every rule: id, default severity, guideline reference, description')
     .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (opts: { format: 'text' | 'json' }) => {
-      const { catalogue } = await import('./catalogue.js');
+      const { catalogue } = await import('./lint/catalogue.js');
       if (opts.format === 'json') {
         const list = catalogue.map(({ id, kind, severity, ref, zalando, description, recommended, docsUrl }) => ({ id, kind, severity, ref, zalando, description, recommended, docsUrl }));
         io.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
@@ -184,9 +184,9 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
   return exitCode;
 }
 
-export { enableWorkers } from './parallel.js';
+export { enableWorkers } from './lint/parallel.js';
 
-/** The entry of a lint worker thread (src/parallel.ts), started by bin/apilint.js. */
+/** The entry of a lint worker thread (src/lint/parallel.ts), started by bin/apilint.js. */
 export async function runLintWorker(): Promise<void> {
   const { serveLintWorker } = await import('./run.js');
   serveLintWorker();

@@ -4,17 +4,18 @@
 import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
-import type { Severity } from '../rulesets/rule.js';
-import { baselineFileKey, checkoutRef, compare, findingKey, readBaseline, writeBaseline, type Comparison } from './baseline.js';
-import { loadConfig, settingsFor, type Config, type Settings } from './config.js';
-import { applyInlineIgnores } from './ignores.js';
-import { Linter, SEVERITY_RANK, type Finding } from './lint.js';
-import { DEFAULT_MAX_FILE_SIZE, escapeControl, safeText } from './limits.js';
-import { expandInputs, InputError, parseDocument, readInput, type Candidate } from './load.js';
-import { displayPath } from './paths.js';
-import { Sources } from './sources.js';
-import { crypto } from './builtins.js';
-import { lintAll, workersFor, type FromWorker, type Outcome, type SentError, type ToWorker } from './parallel.js';
+import { loadConfig, type Config } from './config/config.js';
+import { crypto } from './core/builtins.js';
+import { InputError } from './core/errors.js';
+import type { Finding } from './core/finding.js';
+import { displayPath } from './core/paths.js';
+import { SEVERITY_RANK, type Severity } from './core/severity.js';
+import { escapeControl, safeText } from './core/text.js';
+import { lintAll, workersFor, type FromWorker, type Outcome, type SentError, type ToWorker } from './lint/parallel.js';
+import { LintSession } from './lint/session.js';
+import { expandInputs, type Candidate } from './load/documents.js';
+import { DEFAULT_MAX_FILE_SIZE } from './load/limits.js';
+import { baselineFileKey, checkoutRef, compare, findingKey, readBaseline, writeBaseline, type Comparison } from './suppress/baseline.js';
 import type { FormatName } from './formatters/names.js';
 import type { FormatContext, Formatter } from './formatters/types.js';
 
@@ -57,51 +58,6 @@ async function loadFormatter(name: FormatName): Promise<Formatter> {
   return module[name]!;
 }
 
-/** Lints files with the rule settings the config gives each; one Spectral instance per setting. */
-class Linters {
-  private readonly byKey = new Map<string, Linter>();
-  readonly sources = new Sources();
-
-  constructor(
-    private readonly config: Config,
-    private readonly options: { cwd: string; allowRemote: boolean; maxFileSize: number },
-  ) {}
-
-  async lint(candidate: Candidate, fileForSettings = candidate.file): Promise<Finding[] | undefined> {
-    const doc = parseDocument(await readInput(candidate.file, this.options.maxFileSize), candidate.file, candidate.explicit);
-    if (!doc) return undefined;
-    const settings = settingsFor(this.config, fileForSettings);
-    const findings = await this.linterFor(settings).lint(doc);
-    this.sources.add(doc.source, doc.text, doc.parser);
-    return applyEngineSettings(applyInlineIgnores(findings, this.sources, doc.source), settings).map(capMessage);
-  }
-
-  private linterFor(settings: Settings): Linter {
-    const key = JSON.stringify([...settings]);
-    let linter = this.byKey.get(key);
-    if (!linter) {
-      linter = new Linter({ ...this.options, sources: this.sources, ruleset: { settings, all: this.config.all } });
-      this.byKey.set(key, linter);
-    }
-    return linter;
-  }
-}
-
-/** Messages quote names from the document, never long values, and stay on one line. */
-function capMessage(finding: Finding): Finding {
-  const message = safeText(finding.message);
-  return message === finding.message ? finding : { ...finding, message };
-}
-
-/** Engine findings (refs, ignores) are not Spectral rules: apply their configured severity here. */
-function applyEngineSettings(findings: Finding[], settings: Settings): Finding[] {
-  return findings.flatMap(f => {
-    const severity = settings.get(f.ruleId)?.severity;
-    if (severity === undefined) return [f];
-    return severity === 'off' ? [] : [{ ...f, severity }];
-  });
-}
-
 /**
  * Collects input errors and prints each as one line on stderr, whatever the file name or the
  * parser's message holds.
@@ -123,7 +79,7 @@ export async function runLint(options: RunOptions): Promise<number> {
 
   let config: Config;
   try {
-    config = options.noConfig ? (await import('./config.js')).EMPTY_CONFIG : await loadConfig(cwd, options.config);
+    config = options.noConfig ? (await import('./config/config.js')).EMPTY_CONFIG : await loadConfig(cwd, options.config);
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     report(error);
@@ -134,18 +90,18 @@ export async function runLint(options: RunOptions): Promise<number> {
   expanded.errors.forEach(report);
   const candidates = expanded.candidates.filter(c => c.explicit || !config.ignores(c.file));
   const maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
-  const linters = new Linters(config, { cwd, allowRemote: options.allowRemote, maxFileSize });
+  const session = new LintSession({ cwd, config, allowRemote: options.allowRemote, maxFileSize });
   let findings: Finding[] = [];
   const linted: string[] = [];
   const lintOne = (c: Candidate): Promise<Outcome> =>
-    linters.lint(c).then(
-      result => (result === undefined ? { skipped: true } : { findings: result }),
+    session.lintFile(c.file, { explicit: c.explicit }).then(
+      result => (result === undefined ? { skipped: true } : { findings: result.findings }),
       error => ({ error }),
     );
   const workers = workersFor(candidates);
   let outcomes: Outcome[];
   if (workers > 0) {
-    // Several files and more than one core: worker threads lint some of them (src/parallel.ts).
+    // Several files and more than one core: worker threads lint some of them (src/lint/parallel.ts).
     const setup = { cwd, allowRemote: options.allowRemote, maxFileSize, ...(options.config !== undefined ? { config: options.config } : {}), ...(options.noConfig ? { noConfig: true } : {}) };
     outcomes = await lintAll(candidates, lintOne, workers, setup);
   } else {
@@ -240,12 +196,12 @@ export async function writeReports(
 }
 
 /**
- * A lint worker (src/parallel.ts): once it has its setup, reads the config as the main thread did
+ * A lint worker (src/lint/parallel.ts): once it has its setup, reads the config as the main thread did
  * and lints the files it is sent with its own linters, sending back each file's outcome.
  */
 export function serveLintWorker(): void {
   const port = parentPort!;
-  let linters: Promise<Linters> | undefined;
+  let session: Promise<LintSession> | undefined;
   let queue: Promise<unknown> = Promise.resolve();
   port.on('message', (message: ToWorker) => {
     if (message.type === 'stop') {
@@ -254,19 +210,19 @@ export function serveLintWorker(): void {
     }
     if (message.type === 'setup') {
       const { setup } = message;
-      linters = (setup.noConfig ? import('./config.js').then(m => m.EMPTY_CONFIG) : loadConfig(setup.cwd, setup.config)).then(
-        config => new Linters(config, { cwd: setup.cwd, allowRemote: setup.allowRemote, maxFileSize: setup.maxFileSize ?? DEFAULT_MAX_FILE_SIZE }),
+      session = (setup.noConfig ? import('./config/config.js').then(m => m.EMPTY_CONFIG) : loadConfig(setup.cwd, setup.config)).then(
+        config => new LintSession({ config, cwd: setup.cwd, allowRemote: setup.allowRemote, maxFileSize: setup.maxFileSize ?? DEFAULT_MAX_FILE_SIZE }),
       );
-      linters.then(() => port.postMessage({ type: 'ready' } satisfies FromWorker), () => port.close());
+      session.then(() => port.postMessage({ type: 'ready' } satisfies FromWorker), () => port.close());
       return;
     }
     const { index, candidate } = message;
     // One file at a time, in the order sent (the next one waits here, already received).
     queue = queue
-      .then(() => linters!)
-      .then(l => l.lint(candidate))
+      .then(() => session!)
+      .then(s => s.lintFile(candidate.file, { explicit: candidate.explicit }))
       .then(
-        findings => port.postMessage((findings === undefined ? { type: 'done', index, skipped: true } : { type: 'done', index, findings }) satisfies FromWorker),
+        result => port.postMessage((result === undefined ? { type: 'done', index, skipped: true } : { type: 'done', index, findings: result.findings }) satisfies FromWorker),
         (error: unknown) => {
           const input = asInputError(error, candidate.file);
           const sent: SentError = { file: input.file, message: input.message, line: input.line, column: input.column, ...(error instanceof InputError ? {} : { stack: (error as Error).stack }) };
@@ -285,14 +241,14 @@ async function compareSince(ref: string, files: string[], findings: Finding[], c
   const { root, tree, cleanup } = checkoutRef(options.cwd, ref);
   try {
     const old: string[] = [];
-    const linters = new Linters(config, { cwd: tree, allowRemote: options.allowRemote, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE });
+    const session = new LintSession({ config, cwd: tree, allowRemote: options.allowRemote, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE });
     for (const file of files) {
       if (file.startsWith('<')) continue;
       const relative = path.relative(root, file);
       try {
         // Settings follow the file's path in the working tree, so overrides apply the same way.
-        const result = await linters.lint({ file: path.join(tree, relative), explicit: true }, file);
-        for (const f of result ?? []) old.push(findingKey(f, path.relative(tree, f.file)));
+        const result = await session.lintFile(path.join(tree, relative), { settingsPath: file });
+        for (const f of result?.findings ?? []) old.push(findingKey(f, path.relative(tree, f.file)));
       } catch {
         // New at this revision, or not lintable then: everything in it now counts as new.
       }

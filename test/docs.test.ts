@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { catalogue } from '../src/catalogue.js';
-import { renderRuleDoc } from '../src/docs.js';
+import { catalogue } from '../src/lint/catalogue.js';
+import { renderRuleDoc } from '../src/lint/docs.js';
 import { ROOT } from './helpers/lint.js';
 
 const docs = path.join(ROOT, 'docs/rules');
@@ -20,7 +20,7 @@ it('rulesets/x-rate-limit.schema.json is the schema the rules use (npm run docs 
 });
 
 it('the config snippet on every docs page with options is a valid config', async () => {
-  const { loadConfig } = await import('../src/config.js');
+  const { loadConfig } = await import('../src/config/config.js');
   const { mkdtempSync, writeFileSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   for (const rule of catalogue.filter(r => r.options)) {

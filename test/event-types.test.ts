@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InputError, parseDocument } from '../src/load.js';
+import { InputError } from '../src/core/errors.js';
+import { parseDocument } from '../src/load/documents.js';
 import { eventTypeNodes } from '../rulesets/lib/events.js';
 import { DATA_EVENT, GENERAL_EVENT, openapi, single } from './helpers/events.js';
 import { lintFile, ROOT } from './helpers/lint.js';

@@ -1,4 +1,4 @@
-// The JSON parser (src/json-parser.ts) must read every document as Spectral's JSON parser does:
+// The JSON parser (src/engine/json-parser.ts) must read every document as Spectral's JSON parser does:
 // the same data with the same key order, the same diagnostics for what it cannot read, and the
 // same range for every JSON path, including the "closest" answer for paths that do not exist.
 import { readFileSync } from 'node:fs';
@@ -6,7 +6,7 @@ import path from 'node:path';
 import parsers from '@stoplight/spectral-parsers';
 import type { IParserResult, JsonPath } from '@stoplight/types';
 import { describe, expect, it } from 'vitest';
-import { FastJson } from '../src/json-parser.js';
+import { FastJson } from '../src/engine/json-parser.js';
 import { corpusEntries } from './helpers/corpus.js';
 import { CORPUS } from './helpers/lint.js';
 import { compareTrees } from './helpers/trees.js';

@@ -1,4 +1,4 @@
-// Many files are linted on worker threads as well as the main thread (src/parallel.ts). The
+// Many files are linted on worker threads as well as the main thread (src/lint/parallel.ts). The
 // report must not depend on it: the same findings, input errors and exit code, in input order,
 // with workers (APILINT_JOBS=2) and without (APILINT_JOBS=0). The CLI is the bundled one.
 import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';

@@ -2,8 +2,8 @@
 // rules that are off by default.
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { parseDocument, readInput } from '../src/load.js';
-import { Linter } from '../src/lint.js';
+import { parseDocument, readInput } from '../src/load/documents.js';
+import { Linter } from '../src/lint/linter.js';
 import { REFERENCE_SPEC } from './helpers/lint.js';
 
 it('fixtures/reference-service.yaml lints with zero findings with all rules on', async () => {

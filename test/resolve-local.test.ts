@@ -1,4 +1,4 @@
-// The fast local-ref resolver (src/resolve-local.ts) must give exactly what Spectral's resolver
+// The fast local-ref resolver (src/engine/resolve-local.ts) must give exactly what Spectral's resolver
 // gives: the same values, the same key order at every node, the same sharing of objects between
 // places, the same ref map and the same errors. Compared on tricky documents and on the corpus.
 import { readFileSync } from 'node:fs';
@@ -6,7 +6,7 @@ import path from 'node:path';
 import parsers from '@stoplight/spectral-parsers';
 import { Resolver } from '@stoplight/spectral-ref-resolver';
 import { describe, expect, it } from 'vitest';
-import { withLocalRefFastPath } from '../src/resolve-local.js';
+import { withLocalRefFastPath } from '../src/engine/resolve-local.js';
 import { corpusEntries } from './helpers/corpus.js';
 import { CORPUS } from './helpers/lint.js';
 import { compareTrees } from './helpers/trees.js';

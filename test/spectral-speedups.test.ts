@@ -1,8 +1,8 @@
-// The shortcuts of src/spectral-speedups.ts must answer as the code they skip.
+// The shortcuts of src/engine/speedups.ts must answer as the code they skip.
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { internalModulePath } from '../src/internals.js';
-import { NORMAL_POSIX_PATH } from '../src/spectral-speedups.js';
+import { internalModulePath } from '../src/engine/internals.js';
+import { NORMAL_POSIX_PATH } from '../src/engine/speedups.js';
 
 /** A fresh copy of @stoplight/path (the shared one has the shortcut installed). */
 function originalNormalize(): (path: string) => string {

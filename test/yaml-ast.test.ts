@@ -1,4 +1,4 @@
-// YAML documents (src/yaml-ast.ts) must read exactly as Spectral's YAML parser reads them: the
+// YAML documents (src/engine/yaml-ast.ts) must read exactly as Spectral's YAML parser reads them: the
 // same data with the same key order (plain objects where that keeps the order), the same
 // diagnostics and positions, also when the alias guard's syntax tree is handed to the parser.
 import { readFileSync } from 'node:fs';
@@ -7,8 +7,8 @@ import { types } from 'node:util';
 import parsers from '@stoplight/spectral-parsers';
 import type { IParserResult, JsonPath } from '@stoplight/types';
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../src/load.js';
-import { FastYaml } from '../src/yaml-ast.js';
+import { parseDocument } from '../src/load/documents.js';
+import { FastYaml } from '../src/engine/yaml-ast.js';
 import { corpusEntries } from './helpers/corpus.js';
 import { CORPUS, ROOT } from './helpers/lint.js';
 import { compareTrees } from './helpers/trees.js';

@@ -1,12 +1,12 @@
-// The loader's port (src/yaml-scan.ts) must build, for every text it takes, the tree that
+// The loader's port (src/engine/yaml-scan.ts) must build, for every text it takes, the tree that
 // yaml-ast-parser builds: the same kinds, positions, scalar texts and parents, node by node (the
 // data, diagnostics and positions through FastYaml are compared with Spectral's parser in
 // test/yaml-ast.test.ts). What it does not take must throw NotPorted, never a wrong tree.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NotPorted, scanYaml, type LightNode, type ScalarReader } from '../src/yaml-scan.js';
-import { yamlAstParser } from '../src/yaml-ast.js';
+import { NotPorted, scanYaml, type LightNode, type ScalarReader } from '../src/engine/yaml-scan.js';
+import { yamlAstParser } from '../src/engine/yaml-ast.js';
 import { corpusEntries } from './helpers/corpus.js';
 import { CORPUS, ROOT } from './helpers/lint.js';
 import { TAKEN } from './helpers/yaml-cases.js';

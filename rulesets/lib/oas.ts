@@ -15,7 +15,7 @@ export const isOas2 = (root: unknown): boolean => isObject(root) && root.swagger
 /**
  * Marks a finding about a mapping key (a property or header name) rather than its value.
  * Spectral maps a path through `$ref`s to the referenced node; for a key whose value is a `$ref`
- * that would point at the target schema. src/lint.ts maps paths ending in this marker to the
+ * that would point at the target schema. src/lint/linter.ts maps paths ending in this marker to the
  * key's own line in the document that holds it.
  */
 export const AT_KEY = '\u0000key';

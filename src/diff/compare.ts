@@ -27,7 +27,7 @@ import type {
   Severity,
   Side as SideName,
 } from '../../rulesets/diff-rule.js';
-import { SEVERITY_RANK } from '../lint.js';
+import { SEVERITY_RANK } from '../core/severity.js';
 import { buildModel } from './model.js';
 import { schemaView, type View } from './schema.js';
 import type { Side } from './side.js';

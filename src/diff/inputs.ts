@@ -3,8 +3,9 @@
 // other files resolve as they did then; reports name its files `REV:path`.
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { checkoutRef } from '../baseline.js';
-import { InputError, STDIN } from '../load.js';
+import { InputError } from '../core/errors.js';
+import { STDIN } from '../core/paths.js';
+import { checkoutRef } from '../suppress/baseline.js';
 
 export interface Version {
   /** The argument as typed. */

@@ -6,13 +6,16 @@ import path from 'node:path';
 import type { Both, Loc } from '../../rulesets/diff-rule.js';
 import { rules as diffRules } from '../../rulesets/diff/index.js';
 import { isSunsetDate } from '../../rulesets/lib/deprecation.js';
-import { compare, readBaseline, writeBaseline, type Comparison as BaselineComparison } from '../baseline.js';
-import { loadConfig, settingsFor, type Config, type Settings } from '../config.js';
-import { applyInlineIgnores } from '../ignores.js';
-import { compareFindings, SEVERITY_RANK, type Finding } from '../lint.js';
-import { DEFAULT_MAX_FILE_SIZE, safeText } from '../limits.js';
-import { InputError, parseDocument, readInput } from '../load.js';
-import { displayPath } from '../paths.js';
+import { loadConfig, settingsFor, type Config, type Settings } from '../config/config.js';
+import { InputError } from '../core/errors.js';
+import { compareFindings, type Finding } from '../core/finding.js';
+import { displayPath } from '../core/paths.js';
+import { SEVERITY_RANK } from '../core/severity.js';
+import { safeText } from '../core/text.js';
+import { parseDocument, readInput } from '../load/documents.js';
+import { DEFAULT_MAX_FILE_SIZE } from '../load/limits.js';
+import { compare, readBaseline, writeBaseline, type Comparison as BaselineComparison } from '../suppress/baseline.js';
+import { applyInlineIgnores } from '../suppress/ignores.js';
 import { exitCode, inputErrorReporter, writeAtomically, writeReports, type RunOptions } from '../run.js';
 import { Comparison, type DiffFinding } from './compare.js';
 import { Versions, type Version } from './inputs.js';
@@ -40,7 +43,7 @@ export async function runDiff(options: DiffOptions): Promise<number> {
   }
   let config: Config;
   try {
-    config = options.noConfig ? (await import('../config.js')).EMPTY_CONFIG : await loadConfig(cwd, options.config);
+    config = options.noConfig ? (await import('../config/config.js')).EMPTY_CONFIG : await loadConfig(cwd, options.config);
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     report(error);

@@ -10,9 +10,11 @@ import type { JsonPath } from '@stoplight/types';
 import type { Loc, SchemaNode } from '../../rulesets/diff-rule.js';
 import { isKnownRemoteRef } from '../../rulesets/lib/known-refs.js';
 import { isObject } from '../../rulesets/lib/oas.js';
-import { InputError, parseText, STDIN, type LoadedDocument } from '../load.js';
-import { fetchBounded, projectRoot, readInside } from '../sandbox.js';
-import { Sources } from '../sources.js';
+import { InputError } from '../core/errors.js';
+import { STDIN } from '../core/paths.js';
+import { parseText, type LoadedDocument } from '../load/documents.js';
+import { Sources } from '../load/sources.js';
+import { fetchBounded, projectRoot, readInside } from '../resolve/sandbox.js';
 
 export interface RefProblem {
   ruleId: 'invalid-ref' | 'ref-outside-project' | 'remote-ref';
@@ -102,7 +104,7 @@ export class Side {
       }
     } else {
       try {
-        text = await readInside(target, root, realRoot, this.options.maxFileSize);
+        text = await readInside(target, root, realRoot, { maxFileSize: this.options.maxFileSize });
       } catch (error) {
         const message = (error as Error).message;
         if (message.startsWith('apilint: ref outside project')) {

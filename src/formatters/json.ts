@@ -1,6 +1,6 @@
 // Machine format, documented in the README ("JSON output"); `version` changes only on a breaking change.
 import { docsUrl } from '../../rulesets/rule.js';
-import { TOOL } from '../meta.js';
+import { TOOL } from '../core/meta.js';
 import { countBySeverity, displayPath, jsonPointer, visible, type Formatter } from './types.js';
 
 export const json: Formatter = (all, { cwd, files, inputErrors, comparison }) => {

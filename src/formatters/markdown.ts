@@ -3,7 +3,7 @@
 // paste into the pull request: breaking changes, warnings, then the compatible changes, each
 // section grouped by operation.
 import { docsUrl } from '../../rulesets/rule.js';
-import type { Finding } from '../lint.js';
+import type { Finding } from '../core/finding.js';
 import { countBySeverity, displayPath, groupByOperation, visible, type FormatContext, type Formatter } from './types.js';
 
 const MAX_ROWS = 100;

@@ -2,10 +2,10 @@
 // Microsoft's validator, GitHub's ingestion rules included.
 import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { crypto } from '../builtins.js';
-import { catalogue } from '../catalogue.js';
-import type { Finding } from '../lint.js';
-import { TOOL } from '../meta.js';
+import { crypto } from '../core/builtins.js';
+import { catalogue } from '../lint/catalogue.js';
+import type { Finding } from '../core/finding.js';
+import { TOOL } from '../core/meta.js';
 import { displayPath, jsonPointer, type Formatter } from './types.js';
 
 const LEVEL = { error: 'error', warn: 'warning', info: 'note', hint: 'note' } as const;

@@ -1,7 +1,7 @@
 // Human format: findings grouped by file, `line:col  severity  message  rule-id`, then counts.
 // `apilint diff` findings are grouped by operation instead, each placed as `file:line:col`.
 import { Chalk } from 'chalk';
-import type { Finding } from '../lint.js';
+import type { Finding } from '../core/finding.js';
 import { countBySeverity, displayPath, groupByOperation, visible, type Formatter } from './types.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -1,6 +1,5 @@
-import type { JsonPath } from '@stoplight/types';
-import type { Finding } from '../lint.js';
-import type { InputError } from '../load.js';
+import type { InputError } from '../core/errors.js';
+import type { Finding } from '../core/finding.js';
 
 export interface FormatContext {
   cwd: string;
@@ -17,13 +16,11 @@ export interface FormatContext {
 /** What a person should see: suppressed findings are kept only for SARIF. */
 export const visible = (findings: readonly Finding[]): Finding[] => findings.filter(f => !f.suppression);
 
-export { displayPath } from '../paths.js';
+export { displayPath } from '../core/paths.js';
 
 export type Formatter = (findings: readonly Finding[], context: FormatContext) => string;
 
-/** RFC 6901 JSON pointer of a path. */
-export const jsonPointer = (path: JsonPath): string =>
-  path.map(segment => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+export { jsonPointer } from '../core/finding.js';
 
 export function countBySeverity(findings: readonly Finding[]): Record<Finding['severity'], number> {
   const counts = { error: 0, warn: 0, info: 0, hint: 0 };

@@ -5,8 +5,9 @@ import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseDocument, readInput } from '../../src/load.js';
-import { Linter, type Finding } from '../../src/lint.js';
+import { parseDocument, readInput } from '../../src/load/documents.js';
+import type { Finding } from '../../src/core/finding.js';
+import { Linter } from '../../src/lint/linter.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const REFERENCE_SPEC = path.join(ROOT, 'fixtures/reference-service.yaml');

@@ -1,4 +1,4 @@
-// YAML texts that the loader's port (src/yaml-scan.ts) takes: one of each construct it ports.
+// YAML texts that the loader's port (src/engine/yaml-scan.ts) takes: one of each construct it ports.
 // test/yaml-scan.test.ts compares its trees with the loader's, test/yaml-ast.test.ts the data,
 // diagnostics and positions FastYaml gives with Spectral's parser.
 export const TAKEN: Record<string, string> = {

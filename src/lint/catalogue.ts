@@ -1,9 +1,11 @@
 // Every rule id apilint can report, with its metadata: the ruleset's rules, the diff rules of
 // `apilint diff` and the findings the engine itself produces about `$ref`s. `apilint rules`, SARIF
 // `rules[]`, the config and the docs read this.
-import { rules as diffRules } from '../rulesets/diff/index.js';
-import { rules } from '../rulesets/rules/index.js';
-import { compareCodeUnits, docsUrl, type Severity } from '../rulesets/rule.js';
+import { rules as diffRules } from '../../rulesets/diff/index.js';
+import { rules } from '../../rulesets/rules/index.js';
+import { docsUrl } from '../../rulesets/rule.js';
+import { compareCodeUnits } from '../core/finding.js';
+import type { Severity } from '../core/severity.js';
 
 /** `lint`: a rule of the ruleset; `diff`: compares two versions (`apilint diff`); `engine`: about the input itself. */
 export type RuleKind = 'lint' | 'diff' | 'engine';

@@ -1,7 +1,7 @@
 // YAML to data and positions in one pass, for the YAML that API documents are written in.
 //
 // yaml-ast-parser (js-yaml 3's loader, with positions) builds a syntax tree, and FastYaml
-// (src/yaml-ast.ts) walked that tree to data: on the medium benchmark spec the two were a fifth of
+// (src/engine/yaml-ast.ts) walked that tree to data: on the medium benchmark spec the two were a fifth of
 // the run. Most of that was work nobody reads: every plain scalar was tried against five types
 // with regular expressions, every node carried an error list, every line and comment was
 // recorded, and the data needed a second pass. This module is the same loader, function by
@@ -39,7 +39,7 @@ export interface LightNode {
   errors?: unknown[];
 }
 
-/** How a plain scalar's text reads as data (src/yaml-ast.ts, @stoplight/yaml's scalar inference). */
+/** How a plain scalar's text reads as data (src/engine/yaml-ast.ts, @stoplight/yaml's scalar inference). */
 export interface ScalarReader {
   plain(text: string): unknown;
   /** A mapping key's string (a key that reads as another type is reported on `node`). */

@@ -1,5 +1,5 @@
-// Resource bounds for untrusted input: file sizes, bounded reads, and the caps on what messages
-// may quote. Every bound here is documented in the README ("Security and limits").
+// Resource bounds for untrusted input: file sizes and bounded reads (the caps on what messages may
+// quote are in src/core/text.ts). Every bound here is documented in the README ("Security and limits").
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 
 const MB = 1024 * 1024;
@@ -85,41 +85,4 @@ export async function readStreamBounded(stream: AsyncIterable<Buffer | string>, 
     chunks.push(buffer);
   }
   return Buffer.concat(chunks, total).toString('utf8');
-}
-
-/** Longest quoted value a message keeps: names are short, values that are not get cut. */
-export const MAX_QUOTED = 80;
-/** Longest message a finding or an input error keeps. */
-export const MAX_MESSAGE = 400;
-
-/**
- * Makes text from a document safe to print on one line: control characters (a newline in a key
- * could forge an output line) are escaped, quoted values longer than MAX_QUOTED are cut, and the
- * whole text is cut at `max`.
- */
-export function safeText(text: string, max = MAX_MESSAGE): string {
-  // Bound the work on a huge message before looking at it.
-  let out = text.length > max * 4 ? `${text.slice(0, max * 4)}…` : text;
-  out = escapeControl(out).replace(/"((?:[^"\\]|\\.){81,}?)"(?=[\s.,:;)\]}!?]|$)/g, (_, inner: string) => `"${cut(inner, MAX_QUOTED)}"`);
-  return cut(out, max);
-}
-
-/** Escapes control characters (and the Unicode line separators), so text stays on one line. */
-export function escapeControl(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, c => {
-    if (c === '\n') return '\\n';
-    if (c === '\r') return '\\r';
-    if (c === '\t') return '\\t';
-    return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-  });
-}
-
-function cut(text: string, max: number): string {
-  if (text.length <= max) return text;
-  // Do not split a surrogate pair.
-  let end = max - 1;
-  const code = text.charCodeAt(end - 1);
-  if (code >= 0xd800 && code <= 0xdbff) end--;
-  return `${text.slice(0, end)}…`;
 }

@@ -1,4 +1,4 @@
-// One YAML syntax tree per document. Where a text has aliases, the alias guard of src/load.ts
+// One YAML syntax tree per document. Where a text has aliases, the alias guard of src/load/documents.ts
 // builds it first (to count what the aliases expand to before anything expands them) and hands it
 // to FastYaml below, which hands it on to @stoplight/yaml's parseWithPointers for a document it
 // leaves to the parser. All build it with yaml-ast-parser's load() and the options
@@ -55,7 +55,7 @@ function install(): void {
 // same syntax tree into the same data as its parseWithPointers, in one pass: a mapping becomes a
 // plain object wherever a plain object keeps its key order (no integer-like key out of place), and
 // the same proxy elsewhere; the same diagnostics for keys that are not strings (`200:`). Most texts
-// do not need that tree: the loader's port (src/yaml-scan.ts) reads them to the data and a light
+// do not need that tree: the loader's port (src/engine/yaml-scan.ts) reads them to the data and a light
 // tree with the same positions at once. What neither ports goes to the parser as it is, with the
 // tree handed over: a text with what reads as a merge key (`<<`, which copies keys in; `<<<` in a
 // shell example is none), and a tree with syntax errors, a duplicate key, a key that is not a
@@ -102,7 +102,7 @@ export const FastYaml: IParser = {
     const diagnostics: IDiagnostic[] = [];
     const result = { ast: undefined as unknown, lineMap, data: undefined as unknown, diagnostics, metadata: PARSER_OPTIONS, comments: {} };
     // Unless the alias guard has built the syntax tree already: the loader's port, in one pass
-    // (src/yaml-scan.ts), then the tree and the walk for what it leaves.
+    // (src/engine/yaml-scan.ts), then the tree and the walk for what it leaves.
     if (pending?.text !== text) {
       try {
         const reader = new ScanReader(new Typing(lineMap, diagnostics));

@@ -15,7 +15,7 @@ import { pointerToPath } from '@stoplight/json';
 import { ResolveRunner } from '@stoplight/json-ref-resolver/runner.js';
 import type { Resolver } from '@stoplight/spectral-ref-resolver';
 import type { JsonPath } from '@stoplight/types';
-import { pathToPointer } from './spectral-speedups.js';
+import { pathToPointer } from './speedups.js';
 
 type Obj = Record<string, unknown>;
 

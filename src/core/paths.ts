@@ -1,5 +1,8 @@
 import { isAbsolute, relative } from 'node:path';
 
+/** The name standard input goes by, as an input and as a finding's file. */
+export const STDIN = '<stdin>';
+
 /**
  * The path as the user typed it: relative to the working directory when inside it. A name that
  * is not an absolute path (`<stdin>`, `main:specs/api.yaml` for a file at a git revision) is

@@ -3,10 +3,9 @@
 // rule numbers, so Zally users keep their specs as they are. An ignore entry that silences
 // nothing becomes an `unused-ignore` finding, so ignores do not outlive their reason.
 import type { JsonPath } from '@stoplight/types';
-import { catalogue, type RuleKind } from './catalogue.js';
-import type { Finding } from './lint.js';
-import type { Sources } from './sources.js';
-import { jsonPointer } from './formatters/types.js';
+import { jsonPointer, type Finding } from '../core/finding.js';
+import { catalogue, type RuleKind } from '../lint/catalogue.js';
+import type { Sources } from '../load/sources.js';
 
 const APILINT = 'x-apilint-ignore';
 const ZALLY = 'x-zally-ignore';

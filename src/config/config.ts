@@ -6,10 +6,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import parsers from '@stoplight/spectral-parsers';
 import type { JsonPath } from '@stoplight/types';
-import type { RuleSetting } from '../rulesets/index.js';
-import { SEVERITIES, type Severity } from '../rulesets/severity.js';
-import { catalogue } from './catalogue.js';
-import { InputError } from './load.js';
+import type { RuleSetting } from '../../rulesets/index.js';
+import { InputError } from '../core/errors.js';
+import { SEVERITIES, type Severity } from '../core/severity.js';
+import { catalogue } from '../lint/catalogue.js';
 
 // Loaded on demand: most runs have no config or validate only a few options.
 const requireCjs = createRequire(import.meta.url);

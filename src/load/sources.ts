@@ -13,6 +13,9 @@ export interface ParsedSource {
 export class Sources {
   private readonly cache = new Map<string, ParsedSource | undefined>();
 
+  /** `buffered` gives the text that stands in for a file on disk (an editor's unsaved buffer). */
+  constructor(private readonly buffered: (file: string) => string | undefined = () => undefined) {}
+
   /** Registers a document parsed by the loader, so it is not read or parsed again. */
   add(file: string, text: string, parser: IParser): void {
     this.cache.set(file, source(text, parser));
@@ -22,13 +25,18 @@ export class Sources {
     if (!this.cache.has(file)) {
       let parsed: ParsedSource | undefined;
       try {
-        parsed = source(readFileSync(file, 'utf8'), (file.toLowerCase().endsWith('.json') ? parsers.Json : parsers.Yaml) as IParser);
+        parsed = source(this.buffered(file) ?? readFileSync(file, 'utf8'), (file.toLowerCase().endsWith('.json') ? parsers.Json : parsers.Yaml) as IParser);
       } catch {
         parsed = undefined;
       }
       this.cache.set(file, parsed);
     }
     return this.cache.get(file);
+  }
+
+  /** Forgets every file: they changed on disk or in a buffer. */
+  clear(): void {
+    this.cache.clear();
   }
 }
 

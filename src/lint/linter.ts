@@ -2,45 +2,20 @@
 import path from 'node:path';
 import { Document, Spectral, type ISpectralDiagnostic } from '@stoplight/spectral-core';
 import type { JsonPath } from '@stoplight/types';
-import { buildRuleset, type BuildOptions } from '../rulesets/index.js';
-import { AT_KEY } from '../rulesets/lib/oas.js';
-import { isKnownRemoteRef } from '../rulesets/lib/known-refs.js';
-import { compareCodeUnits, loweredSeverity, type Severity } from '../rulesets/rule.js';
-import { DEFAULT_MAX_FILE_SIZE } from './limits.js';
-import { STDIN, type LoadedDocument } from './load.js';
-import { displayPath } from './paths.js';
-import { fetchBounded, parseOutsideError, SandboxResolver } from './sandbox.js';
-import { Sources } from './sources.js';
-import { withLocalRefFastPath } from './resolve-local.js';
-import { installSpeedups, trustedRuleset } from './spectral-speedups.js';
-import { internalModule } from './internals.js';
-
-export interface Finding {
-  ruleId: string;
-  severity: Severity;
-  message: string;
-  /** Absolute path of the file holding the offending node, or `<stdin>`. */
-  file: string;
-  /** 1-based. */
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-  /** JSON path of the node in `file`. */
-  path: JsonPath;
-  /** Set when an inline ignore, the baseline or --since hides the finding (kept for SARIF). */
-  suppression?: { kind: 'inSource' | 'external'; justification: string };
-  /** With --baseline or --since: whether the finding is new or was already there. */
-  baselineState?: 'new' | 'unchanged';
-  /**
-   * A change found by `apilint diff`: the operations it affects (`GET /orders`), in document
-   * order; empty for a change to the document as a whole. Reports group changes by them.
-   */
-  operations?: string[];
-}
-
-export const SEVERITY_RANK: Record<Severity, number> = { error: 0, warn: 1, info: 2, hint: 3 };
-const SPECTRAL_SEVERITY: readonly Severity[] = ['error', 'warn', 'info', 'hint'];
+import { buildRuleset, type BuildOptions } from '../../rulesets/index.js';
+import { AT_KEY } from '../../rulesets/lib/oas.js';
+import { isKnownRemoteRef } from '../../rulesets/lib/known-refs.js';
+import { loweredSeverity } from '../../rulesets/rule.js';
+import { compareFindings, type Finding } from '../core/finding.js';
+import { STDIN, displayPath } from '../core/paths.js';
+import { SEVERITIES, SEVERITY_RANK } from '../core/severity.js';
+import { internalModule } from '../engine/internals.js';
+import { withLocalRefFastPath } from '../engine/resolve-local.js';
+import { installSpeedups, trustedRuleset } from '../engine/speedups.js';
+import type { LoadedDocument } from '../load/documents.js';
+import { DEFAULT_MAX_FILE_SIZE } from '../load/limits.js';
+import { Sources } from '../load/sources.js';
+import { fetchBounded, parseOutsideError, SandboxResolver } from '../resolve/sandbox.js';
 
 export interface LinterOptions {
   cwd: string;
@@ -53,6 +28,14 @@ export interface LinterOptions {
   maxFileSize?: number;
   /** Bounds of remote fetches with allowRemote (defaults: 10 s, 10 MB); tests shorten them. */
   remote?: { timeoutMs?: number; maxBytes?: number };
+  /** The text that stands in for a file on disk (an editor's unsaved buffer), if any. */
+  buffered?: (file: string) => string | undefined;
+}
+
+export interface LintResult {
+  findings: Finding[];
+  /** Absolute paths of the files the document's `$ref`s read, directly or through other files. */
+  dependencies: string[];
 }
 
 /** Remote fetches, when allowed, are bounded: a slow or huge response must not stall a CI job. */
@@ -65,18 +48,21 @@ const REFUSED = /apilint: remote ref not fetched: (\S+)/;
 
 export class Linter {
   private readonly spectral: Spectral;
+  private readonly resolver: SandboxResolver;
   /** Files parsed outside Spectral during this run; shared with the inline-ignore pass. */
   readonly sources: Sources;
 
   constructor(private readonly options: LinterOptions) {
-    this.sources = options.sources ?? new Sources();
-    // Local refs stay inside the document's project (src/sandbox.ts); remote ones go to fetchRemote.
+    this.sources = options.sources ?? new Sources(options.buffered);
+    // Local refs stay inside the document's project (src/resolve/sandbox.ts); remote ones go to fetchRemote.
     const resolver = new SandboxResolver({
       cwd: options.cwd,
       maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
       remote: url => this.fetchRemote(url),
+      ...(options.buffered ? { buffered: options.buffered } : {}),
     });
-    // Documents whose refs are all local skip the general resolver's machinery (src/resolve-local.ts).
+    this.resolver = resolver;
+    // Documents whose refs are all local skip the general resolver's machinery (src/engine/resolve-local.ts).
     this.spectral = new Spectral({ resolver: withLocalRefFastPath(resolver) as unknown as typeof resolver });
     this.spectral.setRuleset(trustedRuleset(buildRuleset(options.ruleset)));
   }
@@ -91,22 +77,35 @@ export class Linter {
   }
 
   async lint(doc: LoadedDocument): Promise<Finding[]> {
+    return (await this.run(doc)).findings;
+  }
+
+  /** The document's findings, and the files its `$ref`s read. */
+  async run(doc: LoadedDocument): Promise<LintResult> {
     // Spectral resolves relative refs against the source; stdin's refs are relative to the cwd.
     const source = doc.source === STDIN ? path.join(this.options.cwd, STDIN) : doc.source;
     const document = new Document(doc.text, doc.parser, source);
+    // A document with only local refs is not resolved by the sandbox, which would keep its old refs.
+    this.resolver.forgetRefs(source);
     const { results } = await this.spectral.runWithResolved(document, { ignoreUnknownFormat: true });
     const findings: Finding[] = [];
     for (const result of results) {
       const finding = this.toFinding(result, source, doc.source);
       if (finding) findings.push(finding);
     }
-    return findings.sort(compareFindings);
+    return { findings: findings.sort(compareFindings), dependencies: this.resolver.dependencies(source) };
+  }
+
+  /** Forgets every file read or parsed so far: files changed on disk or in a buffer. */
+  clear(): void {
+    this.resolver.clear();
+    this.sources.clear();
   }
 
   private toFinding(result: ISpectralDiagnostic, spectralSource: string, displaySource: string): Finding | undefined {
     const code = String(result.code);
     let ruleId = code;
-    let severity = SPECTRAL_SEVERITY[result.severity] ?? 'error';
+    let severity = SEVERITIES[result.severity] ?? 'error';
     let message = result.message;
     if (code === 'unrecognized-format') return undefined;
     if (code === 'parser') {
@@ -163,12 +162,6 @@ function cleanRefError(message: string, cwd: string): string {
     // Paths inside the working directory read as the user typed them.
     .split(`${path.resolve(cwd)}${path.sep}`)
     .join('');
-}
-
-export function compareFindings(a: Finding, b: Finding): number {
-  // localeCompare only between files (its first call sets up ICU's collator, ~9 ms at start-up);
-  // rule ids are ASCII kebab-case, where code-unit order is the same.
-  return (a.file === b.file ? 0 : a.file.localeCompare(b.file)) || a.line - b.line || a.column - b.column || compareCodeUnits(a.ruleId, b.ruleId);
 }
 
 // The speedups first: they replace DocumentInventory's ref-map search, which the key locations wrap.

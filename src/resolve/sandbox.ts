@@ -8,9 +8,9 @@ import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Resolver } from '@stoplight/spectral-ref-resolver';
-import { internalModule } from './internals.js';
-import { NotAFileError, readBounded, SizeLimitError, formatSize } from './limits.js';
-import { PROTO_KEY } from './load.js';
+import { internalModule } from '../engine/internals.js';
+import { PROTO_KEY } from '../load/documents.js';
+import { NotAFileError, readBounded, SizeLimitError, formatSize } from '../load/limits.js';
 
 /** Marks the resolver error of a ref that leaves the project; the rest is JSON `{ target, root }`. */
 export const OUTSIDE_PREFIX = 'apilint: ref outside project: ';
@@ -48,7 +48,23 @@ export interface SandboxOptions {
   maxFileSize: number;
   /** Resolves http(s) refs (or refuses them). */
   remote: (url: string) => Promise<string>;
+  /** The text that stands in for a file on disk (an editor's unsaved buffer), if any. */
+  buffered?: (file: string) => string | undefined;
 }
+
+/** The resolver graph as far as it is read here (dependency-graph's DepGraph). */
+interface RefGraph {
+  nodes: Record<string, unknown>;
+  getNodeData(node: string): { refMap?: Record<string, string> } | undefined;
+}
+
+/** One project root: its resolver (with its cache of resolved files) and the files each file's `$ref`s name. */
+interface Project {
+  resolver: Resolver;
+  refs: Map<string, Set<string>>;
+}
+
+const isUrl = (uri: string) => /^[a-z][a-z0-9+.-]+:\/\//i.test(uri);
 
 /**
  * The resolver Spectral is given. Each project root gets its own inner resolver, and so its own
@@ -56,21 +72,54 @@ export interface SandboxOptions {
  * document whose project does not contain it.
  */
 export class SandboxResolver extends Resolver {
-  private readonly inner = new Map<string, Resolver>();
+  private readonly projects = new Map<string, Project>();
 
   constructor(private readonly sandbox: SandboxOptions) {
     super();
   }
 
-  override resolve(source: unknown, opts: Parameters<Resolver['resolve']>[1] = {}): ReturnType<Resolver['resolve']> {
-    const base = opts.baseUri;
-    const root = base && !/^[a-z][a-z0-9+.-]+:\/\//i.test(base) ? projectRoot(base, this.sandbox.cwd) : path.resolve(this.sandbox.cwd);
-    let resolver = this.inner.get(root);
-    if (!resolver) {
-      resolver = this.createInner(root);
-      this.inner.set(root, resolver);
+  private projectOf(base: string | undefined): Project {
+    const root = base && !isUrl(base) ? projectRoot(base, this.sandbox.cwd) : path.resolve(this.sandbox.cwd);
+    let project = this.projects.get(root);
+    if (!project) {
+      project = { resolver: this.createInner(root), refs: new Map() };
+      this.projects.set(root, project);
     }
-    return resolver.resolve(source, opts).then(result => {
+    return project;
+  }
+
+  /**
+   * The files a document's `$ref`s read, directly or through other files, as of its last
+   * resolution (missing ones too: creating them changes the document's findings).
+   */
+  dependencies(document: string): string[] {
+    const { refs } = this.projectOf(document);
+    const found = new Set<string>();
+    const stack = [document];
+    while (stack.length > 0) {
+      for (const file of refs.get(stack.pop()!) ?? []) {
+        if (file === document || found.has(file)) continue;
+        found.add(file);
+        stack.push(file);
+      }
+    }
+    return [...found].sort();
+  }
+
+  /** Forgets what a document's `$ref`s named, before it is linted again. */
+  forgetRefs(document: string): void {
+    this.projectOf(document).refs.delete(document);
+  }
+
+  /** Drops every resolved file: files changed on disk or in a buffer. */
+  clear(): void {
+    this.projects.clear();
+  }
+
+  override resolve(source: unknown, opts: Parameters<Resolver['resolve']>[1] = {}): ReturnType<Resolver['resolve']> {
+    const project = this.projectOf(opts.baseUri);
+    return project.resolver.resolve(source, opts).then(result => {
+      recordRefs(project.refs, result.graph as unknown as RefGraph);
       // Spectral keeps one resolver error per distinct message, and every ref to one file shares
       // the same (cached) error: name each escaping ref's own place, so each is reported.
       for (const error of result.errors) {
@@ -90,7 +139,7 @@ export class SandboxResolver extends Resolver {
         file: {
           resolve: (uri: UriLike) => {
             realRoot ??= realpath(root).catch(() => root);
-            return readInside(uri.path(), root, realRoot, this.sandbox.maxFileSize);
+            return readInside(uri.path(), root, realRoot, this.sandbox);
           },
         },
         http: remote,
@@ -109,6 +158,24 @@ export class SandboxResolver extends Resolver {
   }
 }
 
+/**
+ * Notes the files named by the `$ref`s of every file in a resolution's graph. A file served from
+ * the cache shows in a later document's graph without its refs: they were noted when it was
+ * first resolved, and stay until the cache is dropped.
+ */
+function recordRefs(refs: Map<string, Set<string>>, graph: RefGraph): void {
+  for (const node of Object.keys(graph.nodes)) {
+    const refMap = graph.getNodeData(node)?.refMap;
+    if (!path.isAbsolute(node) || !refMap || refs.has(node)) continue;
+    const files = new Set<string>();
+    for (const target of Object.values(refMap)) {
+      const file = target.split('#')[0]!;
+      if (path.isAbsolute(file)) files.add(file);
+    }
+    refs.set(node, files);
+  }
+}
+
 function absoluteFilePath(ref: string): string | undefined {
   try {
     if (/^file:/i.test(ref)) return path.resolve(fileURLToPath(ref));
@@ -122,10 +189,15 @@ function absoluteFilePath(ref: string): string | undefined {
  * Reads a referenced file if it lies inside `root`, on its path as written and on its real path
  * (`realRoot` is `root` with symlinks resolved), bounded in size; the errors name the reason.
  */
-export async function readInside(file: string, root: string, realRoot: Promise<string>, maxFileSize: number): Promise<string> {
+export async function readInside(file: string, root: string, realRoot: Promise<string>, { maxFileSize, buffered }: Pick<SandboxOptions, 'maxFileSize' | 'buffered'>): Promise<string> {
   const target = path.resolve(file);
   // Refused on the path as written before the file system is touched: not even its existence leaks.
   if (!isInside(target, root)) throw outside(target, root);
+  const buffer = buffered?.(target);
+  if (buffer !== undefined) {
+    if (Buffer.byteLength(buffer) > maxFileSize) throw new Error(`${target} is larger than the ${formatSize(maxFileSize)} limit (--max-file-size)`);
+    return checked(buffer, target);
+  }
   let real: string;
   try {
     real = await realpath(target);
@@ -143,7 +215,12 @@ export async function readInside(file: string, root: string, realRoot: Promise<s
     if (error instanceof NotAFileError) throw new Error(`${target} ${error.directory ? 'is a directory' : 'is not a regular file'}`);
     throw error;
   }
-  // As for documents (src/load.ts): the parsers would make the value the object's prototype.
+  return checked(text, target);
+}
+
+/** What a referenced file's text must pass, from disk or from a buffer. */
+function checked(text: string, target: string): string {
+  // As for documents (src/load/documents.ts): the parsers would make the value the object's prototype.
   if (text.includes('__proto__') && PROTO_KEY.test(text)) throw new Error(`${target} has a key named "__proto__": refused`);
   return text;
 }
@@ -199,7 +276,7 @@ installCrawlerFix();
  * but asks `Object.prototype.hasOwnProperty` instead. Found by test/fuzz.test.ts.
  */
 function installCrawlerFix(): void {
-  // Through src/internals.ts, so that the CLI bundle fixes its own copy (scripts/bundle.mjs).
+  // Through src/engine/internals.ts, so that the CLI bundle fixes its own copy (scripts/bundle.mjs).
   const crawlerModule = internalModule<{ ResolveCrawler: new (...args: never[]) => object }>('json-ref-resolver/crawler');
   const utils = internalModule<{
     addToJSONPointer(pointer: string, part: string): string;

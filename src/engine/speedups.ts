@@ -1,6 +1,6 @@
 // Exact shortcuts for the parts of Spectral's run that profiling showed to dominate once the
 // rules were fast (bench/RESULTS.md). Each one returns what Spectral's own code returns; none
-// changes a finding. They reach into modules the package does not export, as src/lint.ts already
+// changes a finding. They reach into modules the package does not export, as src/lint/linter.ts already
 // does for key locations: the CommonJS `exports` objects are the only seam.
 import { Document, Ruleset, type IRuleResult, type RulesetDefinition } from '@stoplight/spectral-core';
 import type { JsonPath } from '@stoplight/types';

@@ -1,5 +1,5 @@
 // Modules that apilint reaches into although their packages do not export them: Spectral
-// internals it adjusts (src/lint.ts, src/spectral-speedups.ts, src/sandbox.ts), and the CommonJS
+// internals it adjusts (src/lint/linter.ts, src/engine/speedups.ts, src/resolve/sandbox.ts), and the CommonJS
 // build of a dual package that @stoplight/json uses. Each is required from the package that uses
 // it, so that apilint adjusts the very copy Spectral runs. The CLI bundle (scripts/bundle.mjs)
 // replaces this module with static imports of the same files, so that the bundle adjusts its own.

@@ -9,11 +9,9 @@
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { readFileSync, statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import type { Finding } from './lint.js';
-import type { Candidate } from './load.js';
-
-/** load.ts's STDIN, not imported: the CLI imports this module before any linting code. */
-const STDIN = '<stdin>';
+import type { Finding } from '../core/finding.js';
+import { STDIN } from '../core/paths.js';
+import type { Candidate } from '../load/documents.js';
 
 /** What linting one file gave: findings, nothing (not an API document), or an error to report. */
 export type Outcome = { findings: Finding[] } | { skipped: true } | { error: unknown };

@@ -5,11 +5,14 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { IParser } from '@stoplight/spectral-parsers';
 import type { IParserResult } from '@stoplight/types';
-import { eventTypes, isOpenApi } from '../rulesets/formats.js';
-import { compareCodeUnits } from '../rulesets/rule.js';
-import { FastJson, parseJsonFast, parseJsonWithSpectral, referenceEngine } from './json-parser.js';
-import { FastYaml, parseYamlAst, reuseYamlAst, yamlAstParser } from './yaml-ast.js';
-import { DEFAULT_MAX_FILE_SIZE, NotAFileError, readBounded, readStreamBounded, safeText, SizeLimitError, formatSize } from './limits.js';
+import { eventTypes, isOpenApi } from '../../rulesets/formats.js';
+import { InputError } from '../core/errors.js';
+import { compareCodeUnits } from '../core/finding.js';
+import { STDIN } from '../core/paths.js';
+import { safeText } from '../core/text.js';
+import { FastJson, parseJsonFast, parseJsonWithSpectral, referenceEngine } from '../engine/json-parser.js';
+import { FastYaml, parseYamlAst, reuseYamlAst, yamlAstParser } from '../engine/yaml-ast.js';
+import { DEFAULT_MAX_FILE_SIZE, NotAFileError, readBounded, readStreamBounded, SizeLimitError, formatSize } from './limits.js';
 
 
 export type DocumentKind = 'openapi' | 'event-types';
@@ -23,18 +26,6 @@ export interface LoadedDocument {
   parser: IParser;
 }
 
-export class InputError extends Error {
-  constructor(
-    readonly file: string,
-    message: string,
-    readonly line?: number,
-    readonly column?: number,
-  ) {
-    super(message);
-  }
-}
-
-export const STDIN = '<stdin>';
 /** Past this many nodes after alias expansion a YAML file is refused (a "billion laughs" bomb). */
 export const MAX_EXPANDED_NODES = 1_000_000;
 /**
@@ -153,7 +144,7 @@ export function parseText(text: string, source: string): { data: unknown; parser
   if (text.includes('\u0000')) throw new InputError(source, 'binary file: not YAML or JSON');
   const json = source.toLowerCase().endsWith('.json') || (source === STDIN && /^\s*[{[]/.test(text));
   // Spectral's parsers, made faster with the same results: JSON.parse and positions on demand
-  // (src/json-parser.ts), YAML with plain objects (src/yaml-ast.ts).
+  // (src/engine/json-parser.ts), YAML with plain objects (src/engine/yaml-ast.ts).
   const base = json ? FastJson : FastYaml;
   // JSON that the fast reader takes nests less than 500 deep: only a text it leaves to Spectral's
   // recursive parser needs the nesting scan (which took 0.12 s of a 13 MB file's run).
@@ -314,7 +305,7 @@ function describe(message: string, json: boolean, text: string, at: { line: numb
  */
 function guardAliases(text: string, source: string): void {
   if (!mayHaveAliases(text)) return;
-  // The tree is then handed to the parser, which does not build it again (src/yaml-ast.ts).
+  // The tree is then handed to the parser, which does not build it again (src/engine/yaml-ast.ts).
   const ast = parseYamlAst(text);
   const count = countExpandedNodes(ast);
   if (count > MAX_EXPANDED_NODES) {

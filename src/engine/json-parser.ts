@@ -38,7 +38,7 @@ interface FastResult extends IParserResult {
 }
 
 /**
- * APILINT_REFERENCE_ENGINE=1 turns the fast paths off (this parser and src/resolve-local.ts), so
+ * APILINT_REFERENCE_ENGINE=1 turns the fast paths off (this parser and src/engine/resolve-local.ts), so
  * that tests can compare their findings with those of Spectral's own parser and resolver.
  */
 export const referenceEngine = (): boolean => process.env.APILINT_REFERENCE_ENGINE === '1';

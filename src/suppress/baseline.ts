@@ -3,11 +3,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Finding } from './lint.js';
-import { childProcess } from './builtins.js';
-import { InputError } from './load.js';
-import { jsonPointer } from './formatters/types.js';
-import { TOOL } from './meta.js';
+import { childProcess } from '../core/builtins.js';
+import { InputError } from '../core/errors.js';
+import { jsonPointer, type Finding } from '../core/finding.js';
+import { TOOL } from '../core/meta.js';
 
 export const findingKey = (f: Finding, file: string): string => `${f.ruleId}\u0000${file}\u0000${jsonPointer(f.path)}`;
 

@@ -1,0 +1,111 @@
+// A lint session: what `apilint lint`, `apilint diff` and the language server share to lint one
+// document, from disk or from an editor's buffer. For each document: parse it, take the rule
+// settings the config gives its path, lint it with one Spectral instance per distinct setting,
+// apply inline ignores and the engine rules' configured severities, and cap the messages.
+import path from 'node:path';
+import { settingsFor, type Config, type Settings } from '../config/config.js';
+import type { Finding } from '../core/finding.js';
+import { safeText } from '../core/text.js';
+import { parseDocument, readInput } from '../load/documents.js';
+import { DEFAULT_MAX_FILE_SIZE } from '../load/limits.js';
+import { Sources } from '../load/sources.js';
+import { applyInlineIgnores } from '../suppress/ignores.js';
+import { Linter, type LintResult } from './linter.js';
+
+export interface SessionOptions {
+  cwd: string;
+  config: Config;
+  allowRemote: boolean;
+  /** Inputs and referenced files larger than this many bytes are refused (default 20 MB). */
+  maxFileSize?: number;
+}
+
+export interface LintOptions {
+  /** Named by the user: a file that is not an API document is an error rather than skipped (default true). */
+  explicit?: boolean;
+  /** The path whose config settings apply, when not the document's own (--since lints an old copy elsewhere). */
+  settingsPath?: string;
+}
+
+export type { LintResult };
+
+export class LintSession {
+  private readonly linters = new Map<string, Linter>();
+  /** Texts that stand in for files on disk: an editor's unsaved buffers. */
+  private readonly buffers = new Map<string, string>();
+  private readonly sources = new Sources(file => this.buffers.get(file));
+  private readonly maxFileSize: number;
+
+  constructor(private readonly options: SessionOptions) {
+    this.maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+  }
+
+  /**
+   * Lints a file (or `<stdin>`), as held in a buffer if there is one, else as read from disk.
+   * Undefined for a file that is neither an OpenAPI nor an event type document and was not
+   * named explicitly; throws an InputError for one that cannot be read or parsed.
+   */
+  async lintFile(file: string, options: LintOptions = {}): Promise<LintResult | undefined> {
+    const text = this.buffers.get(file) ?? (await readInput(file, this.maxFileSize));
+    return this.lintText(file, text, options);
+  }
+
+  /** Lints `text` as the document at `file` (an absolute path): its config settings and `$ref`s are that path's. */
+  async lintText(file: string, text: string, { explicit = true, settingsPath = file }: LintOptions = {}): Promise<LintResult | undefined> {
+    const doc = parseDocument(text, file, explicit);
+    if (!doc) return undefined;
+    const settings = settingsFor(this.options.config, settingsPath);
+    const { findings, dependencies } = await this.linterFor(settings).run(doc);
+    this.sources.add(doc.source, doc.text, doc.parser);
+    return { findings: applyEngineSettings(applyInlineIgnores(findings, this.sources, doc.source), settings).map(capMessage), dependencies };
+  }
+
+  /**
+   * Makes `text` stand in for the file at `file` (an absolute path) wherever it is read, as a
+   * document or through a `$ref`, until set back to undefined. Documents that depend on it
+   * (LintResult.dependencies) are to be linted again.
+   */
+  setBuffer(file: string, text: string | undefined): void {
+    if (text === undefined) this.buffers.delete(path.resolve(file));
+    else this.buffers.set(path.resolve(file), text);
+    this.filesChanged();
+  }
+
+  /** Forgets every file read so far: files changed on disk (a checkout, a save by another program). */
+  filesChanged(): void {
+    this.sources.clear();
+    for (const linter of this.linters.values()) linter.clear();
+  }
+
+  private linterFor(settings: Settings): Linter {
+    const key = JSON.stringify([...settings]);
+    let linter = this.linters.get(key);
+    if (!linter) {
+      linter = new Linter({
+        cwd: this.options.cwd,
+        allowRemote: this.options.allowRemote,
+        maxFileSize: this.maxFileSize,
+        sources: this.sources,
+        buffered: file => this.buffers.get(file),
+        ruleset: { settings, all: this.options.config.all },
+      });
+      this.linters.set(key, linter);
+    }
+    return linter;
+  }
+}
+
+/** Messages quote names from the document, never long values, and stay on one line. */
+function capMessage(finding: Finding): Finding {
+  const message = safeText(finding.message);
+  return message === finding.message ? finding : { ...finding, message };
+}
+
+/** Engine findings (refs, ignores) are not Spectral rules: apply their configured severity here. */
+function applyEngineSettings(findings: Finding[], settings: Settings): Finding[] {
+  return findings.flatMap(f => {
+    const severity = settings.get(f.ruleId)?.severity;
+    if (severity === undefined) return [f];
+    return severity === 'off' ? [] : [{ ...f, severity }];
+  });
+}

@@ -1,0 +1,100 @@
+// The lint session (src/lint/session.ts) that the CLI, `apilint diff` and the language server
+// share: a file from disk or a text held for a path, the config settings of that path, inline
+// ignores, buffers that stand in for referenced files, and the files a document's refs read.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/config.js';
+import type { Finding } from '../src/core/finding.js';
+import { LintSession } from '../src/lint/session.js';
+
+const api = (schemas: string) => `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths: {}
+components:
+  schemas:
+${schemas}`;
+
+/** A project folder with these files (and the config, if given). */
+async function project(files: Record<string, string>) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'apilint-session-'));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), text);
+  }
+  const config = await loadConfig(dir);
+  return { dir, file: (name: string) => path.join(dir, name), session: new LintSession({ cwd: dir, config, allowRemote: false }) };
+}
+
+const of = (ruleId: string, findings: Finding[] | undefined) =>
+  (findings ?? []).filter(f => f.ruleId === ruleId).map(f => ({ file: path.basename(f.file), line: f.line, severity: f.severity }));
+
+describe('LintSession', () => {
+  it('lints a text held for a path rather than the file on disk, with that path\'s config overrides', async () => {
+    const { file, session } = await project({
+      '.apilint.yaml': 'overrides:\n  - files: [legacy/**]\n    rules:\n      properties-snake-case: warn\n',
+      'orders.yaml': api('    Order: {type: object}\n'),
+      'legacy/orders.yaml': api('    Order: {type: object}\n'),
+    });
+    const edited = api('    Order:\n      type: object\n      properties:\n        orderId: {type: string}\n');
+    const onDisk = await session.lintFile(file('orders.yaml'));
+    expect(of('properties-snake-case', onDisk?.findings)).toEqual([]);
+    expect(of('properties-snake-case', (await session.lintText(file('orders.yaml'), edited))?.findings)).toEqual([
+      { file: 'orders.yaml', line: 9, severity: 'error' },
+    ]);
+    expect(of('properties-snake-case', (await session.lintText(file('legacy/orders.yaml'), edited))?.findings)).toEqual([
+      { file: 'orders.yaml', line: 9, severity: 'warn' },
+    ]);
+  });
+
+  it('applies inline ignores and the configured severity of engine rules to a text', async () => {
+    const { file, session } = await project({ '.apilint.yaml': 'rules:\n  invalid-ref: warn\n' });
+    const text = api(
+      "    Order:\n      type: object\n      x-apilint-ignore: [properties-snake-case]\n      properties:\n        orderId: {type: string}\n    Missing:\n      $ref: './nowhere.yaml'\n",
+    );
+    const result = await session.lintText(file('orders.yaml'), text);
+    expect(result?.findings.find(f => f.ruleId === 'properties-snake-case')?.suppression?.kind).toBe('inSource');
+    expect(of('invalid-ref', result?.findings)).toEqual([{ file: 'orders.yaml', line: 12, severity: 'warn' }]);
+  });
+
+  it('gives the files a document\'s refs read, through other files and from the cache, missing ones included', async () => {
+    const { file, session } = await project({
+      'a.yaml': api("    Order:\n      $ref: './schemas/order.yaml'\n    Gone:\n      $ref: './gone.yaml#/Gone'\n"),
+      'b.yaml': api("    Order:\n      $ref: './schemas/order.yaml'\n"),
+      'c.yaml': api('    Order: {type: object}\n'),
+      'schemas/order.yaml': "type: object\nproperties:\n  item:\n    $ref: './item.yaml'\n",
+      'schemas/item.yaml': 'type: object\n',
+    });
+    expect((await session.lintFile(file('a.yaml')))?.dependencies).toEqual([file('gone.yaml'), file('schemas/item.yaml'), file('schemas/order.yaml')]);
+    // schemas/order.yaml now comes from the resolver's cache.
+    expect((await session.lintFile(file('b.yaml')))?.dependencies).toEqual([file('schemas/item.yaml'), file('schemas/order.yaml')]);
+    expect((await session.lintFile(file('c.yaml')))?.dependencies).toEqual([]);
+    // The same path, its refs gone: none are left over from the first lint.
+    expect((await session.lintText(file('a.yaml'), api('    Order: {type: object}\n')))?.dependencies).toEqual([]);
+  });
+
+  it('reads a buffer in place of a referenced file until it is set back, and rereads files that changed on disk', async () => {
+    const { file, session } = await project({
+      'orders.yaml': api("    Order:\n      $ref: './order.yaml'\n"),
+      'order.yaml': 'type: object\nproperties:\n  order_id: {type: string}\n',
+    });
+    const lint = async () => of('properties-snake-case', (await session.lintFile(file('orders.yaml')))?.findings);
+    expect(await lint()).toEqual([]);
+    session.setBuffer(file('order.yaml'), 'type: object\nproperties:\n  total: {type: number}\n  orderId: {type: string}\n');
+    expect(await lint()).toEqual([{ file: 'order.yaml', line: 4, severity: 'error' }]);
+    session.setBuffer(file('order.yaml'), undefined);
+    expect(await lint()).toEqual([]);
+    writeFileSync(file('order.yaml'), 'type: object\nproperties:\n  orderId: {type: string}\n');
+    session.filesChanged();
+    expect(await lint()).toEqual([{ file: 'order.yaml', line: 3, severity: 'error' }]);
+  });
+
+  it('lints a buffer held for the document itself by lintFile, and skips a file that is no API document unless named', async () => {
+    const { file, session } = await project({ 'orders.yaml': api('    Order: {type: object}\n'), 'notes.yaml': 'title: notes\n' });
+    session.setBuffer(file('orders.yaml'), api('    Order:\n      type: object\n      properties:\n        orderId: {type: string}\n'));
+    expect(of('properties-snake-case', (await session.lintFile(file('orders.yaml')))?.findings)).toEqual([{ file: 'orders.yaml', line: 9, severity: 'error' }]);
+    expect(await session.lintFile(file('notes.yaml'), { explicit: false })).toBeUndefined();
+    await expect(session.lintFile(file('notes.yaml'))).rejects.toThrow(/not an OpenAPI document/);
+  });
+});
