@@ -5,6 +5,7 @@
 // (src/diff/model.ts), so a rule never sees whether a side was Swagger 2.0 or OpenAPI 3.x.
 import type { JsonPath } from '@stoplight/types';
 import type { Severity } from '../src/core/severity.js';
+import type { RuleIdentity } from './rule.js';
 
 export type { Severity };
 
@@ -108,6 +109,8 @@ export interface ParameterModel extends Located, Deprecation {
 /** A schema (or a Swagger 2.0 parameter or header, which is schema-like) with `$ref`s followed. */
 export interface SchemaNode extends Located {
   value: unknown;
+  /** Where it is used, when reached through a `$ref` (`loc` is where it is defined). */
+  at?: Loc;
 }
 
 export interface MediaTypeModel extends Located {
@@ -261,16 +264,7 @@ export interface DiffListeners {
   finish?: (findings: readonly { ruleId: string; severity: Severity }[], context: DiffContext) => DiffResult[] | DiffResult | undefined | void;
 }
 
-export interface DiffRuleDefinition {
-  /** Public id: config keys, inline ignores, SARIF ruleId, docs file name. */
-  id: string;
-  severity: Severity;
-  /** Guideline reference, part.item of guidelines.md. */
-  ref: string;
-  /** Matching Zalando RESTful API Guidelines rule numbers (x-zally-ignore). */
-  zalando: readonly number[];
-  description: string;
-  rationale: string;
+export interface DiffRuleDefinition extends RuleIdentity {
   /** YAML fragments for the docs page: a base and a revision that the rule reports. */
   examples: { base: string; revision: string };
   visit: DiffListeners;

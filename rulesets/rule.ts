@@ -39,6 +39,9 @@ const lowered = new Map<string, Severity>();
 /** The severity a rule gave one of its findings, when lower than the rule's own. */
 export const loweredSeverity = (ruleId: string, message: string): Severity | undefined => lowered.get(`${ruleId}\u0000${message.trim()}`);
 
+/** What every rule of the catalogue says about itself; lint rules and diff rules alike. */
+export type RuleIdentity = Pick<RuleMetaBase, 'id' | 'severity' | 'ref' | 'zalando' | 'description' | 'rationale'>;
+
 interface RuleMetaBase {
   /** Public id: config keys, inline ignores, SARIF ruleId, docs file name. */
   id: string;

@@ -13,18 +13,39 @@ export function colorEnabled(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv
   return stream.isTTY === true && env.TERM !== 'dumb';
 }
 
-interface LintFlags {
+interface SharedFlags {
   failSeverity: RunOptions['failSeverity'];
   config?: string | false;
   baseline?: string;
   writeBaseline?: string;
-  since?: string;
   allowRemote: boolean;
   maxFileSize: string;
   debug: boolean;
 }
 
+interface LintFlags extends SharedFlags {
+  since?: string;
+}
+
 const collect = (value: string, previous: string[]) => [...previous, value];
+
+/** The options `lint` and `diff` share: reports, exit code, config, baseline, remote refs, size limit. */
+function sharedOptions(command: Command, what: 'findings' | 'changes'): Command {
+  return (
+    command
+      // Repeatable; paired from argv in order by pairReports.
+      .option('-f, --format <format>', `output format, repeatable: ${FORMATS.join(', ')} (default: stylish)`, collect, [])
+      .option('-o, --output <file>', 'write the report of the --format before it to a file, repeatable', collect, [])
+      .addOption(new Option('--fail-severity <severity>', 'exit 1 when a finding has this severity or higher').choices(SEVERITIES).default('error'))
+      .option('-c, --config <file>', 'config file (default: .apilint.yaml or .apilint.json, searched upward)')
+      .option('--no-config', 'ignore config files')
+      .option('--baseline <file>', `report and fail on ${what} not in this baseline only`)
+      .option('--write-baseline <file>', `record the current ${what} as the baseline`)
+      .option('--allow-remote', 'fetch http(s) $refs (off: nothing is fetched over the network)', false)
+      .option('--max-file-size <size>', 'refuse inputs and referenced files larger than this, e.g. 500KB, 50MB, 1GB', '20MB')
+      .option('--debug', 'print stack traces of internal errors', false)
+  );
+}
 
 /**
  * Pairs each `-o` with the `-f` before it, in command-line order (`-f sarif -o a.sarif -f
@@ -66,89 +87,58 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
       outputError: (s, write) => write(`apilint: ${s.replace(/^error: /, '')}`),
     });
 
-  program
-    .command('lint', { isDefault: true })
-    .description('lint files, directories or globs ("-" reads stdin)')
-    .argument('<inputs...>', 'OpenAPI or event type documents, directories or globs')
-    // Repeatable; paired from argv in order by pairReports.
-    .option('-f, --format <format>', `output format, repeatable: ${FORMATS.join(', ')} (default: stylish)`, collect, [])
-    .option('-o, --output <file>', 'write the report of the --format before it to a file, repeatable', collect, [])
-    .addOption(new Option('--fail-severity <severity>', 'exit 1 when a finding has this severity or higher').choices(SEVERITIES).default('error'))
-    .option('-c, --config <file>', 'config file (default: .apilint.yaml or .apilint.json, searched upward)')
-    .option('--no-config', 'ignore config files')
-    .option('--baseline <file>', 'report and fail on findings not in this baseline only')
-    .option('--write-baseline <file>', 'record the current findings as the baseline')
+  /** Checks the options `lint` and `diff` share (one line and exit 2 when wrong) and gives their run options. */
+  const sharedRunOptions = async (opts: SharedFlags) => {
+    const reports = pairReports(argv);
+    if (typeof reports === 'string') return program.error(reports, { exitCode: 2 });
+    const { parseSize } = await import('./load/limits.js');
+    const maxFileSize = parseSize(opts.maxFileSize);
+    if (maxFileSize === undefined) return program.error(`invalid --max-file-size "${opts.maxFileSize}": use a size such as 50MB, 200MB or 1GB`, { exitCode: 2 });
+    return {
+      reports,
+      failSeverity: opts.failSeverity,
+      allowRemote: opts.allowRemote,
+      maxFileSize,
+      debug: opts.debug,
+      ...(typeof opts.config === 'string' ? { config: opts.config } : { noConfig: opts.config === false }),
+      ...(opts.baseline ? { baseline: opts.baseline } : {}),
+      ...(opts.writeBaseline ? { writeBaseline: opts.writeBaseline } : {}),
+      cwd: io.cwd,
+      stdout: io.stdout,
+      stderr: io.stderr,
+      color: colorEnabled(io.stdout),
+    };
+  };
+
+  sharedOptions(
+    program
+      .command('lint', { isDefault: true })
+      .description('lint files, directories or globs ("-" reads stdin)')
+      .argument('<inputs...>', 'OpenAPI or event type documents, directories or globs'),
+    'findings',
+  )
     .option('--since <git-ref>', 'report only the findings the working tree adds to <git-ref>')
-    .option('--allow-remote', 'fetch http(s) $refs (off: nothing is fetched over the network)', false)
-    .option('--max-file-size <size>', 'refuse inputs and referenced files larger than this, e.g. 500KB, 50MB, 1GB', '20MB')
-    .option('--debug', 'print stack traces of internal errors', false)
     .action(async (inputs: string[], opts: LintFlags) => {
-      const reports = pairReports(argv);
-      if (typeof reports === 'string') return program.error(reports, { exitCode: 2 });
+      const shared = await sharedRunOptions(opts);
       if (opts.baseline && opts.since) program.error('use either --baseline or --since, not both', { exitCode: 2 });
-      const { parseSize } = await import('./load/limits.js');
-      const maxFileSize = parseSize(opts.maxFileSize);
-      if (maxFileSize === undefined) program.error(`invalid --max-file-size "${opts.maxFileSize}": use a size such as 50MB, 200MB or 1GB`, { exitCode: 2 });
       const { runLint } = await import('./run.js');
-      exitCode = await runLint({
-        inputs,
-        reports,
-        failSeverity: opts.failSeverity,
-        allowRemote: opts.allowRemote,
-        maxFileSize,
-        debug: opts.debug,
-        ...(typeof opts.config === 'string' ? { config: opts.config } : { noConfig: opts.config === false }),
-        ...(opts.baseline ? { baseline: opts.baseline } : {}),
-        ...(opts.writeBaseline ? { writeBaseline: opts.writeBaseline } : {}),
-        ...(opts.since ? { since: opts.since } : {}),
-        cwd: io.cwd,
-        stdout: io.stdout,
-        stderr: io.stderr,
-        color: colorEnabled(io.stdout),
-      });
+      exitCode = await runLint({ inputs, ...shared, ...(opts.since ? { since: opts.since } : {}) });
     });
 
-  program
-    .command('diff')
-    .description('report the changes from <base> to <revision> that break clients, and the rest as a changelog')
-    .argument('<base>', 'the old version: a file, REV:path (a file at a git revision), or "-" for stdin')
-    .argument('<revision>', 'the new version: a file, REV:path, or "-" for stdin')
-    .option('-f, --format <format>', `output format, repeatable: ${FORMATS.join(', ')} (default: stylish)`, collect, [])
-    .option('-o, --output <file>', 'write the report of the --format before it to a file, repeatable', collect, [])
-    .addOption(new Option('--fail-severity <severity>', 'exit 1 when a finding has this severity or higher').choices(SEVERITIES).default('error'))
-    .option('-c, --config <file>', 'config file (default: .apilint.yaml or .apilint.json, searched upward)')
-    .option('--no-config', 'ignore config files')
-    .option('--baseline <file>', 'report and fail on changes not in this baseline only')
-    .option('--write-baseline <file>', 'record the current changes as the baseline')
+  sharedOptions(
+    program
+      .command('diff')
+      .description('report the changes from <base> to <revision> that break clients, and the rest as a changelog')
+      .argument('<base>', 'the old version: a file, REV:path (a file at a git revision), or "-" for stdin')
+      .argument('<revision>', 'the new version: a file, REV:path, or "-" for stdin'),
+    'changes',
+  )
     .option('--date <YYYY-MM-DD>', 'the day x-sunset dates are judged against (default: today)')
-    .option('--allow-remote', 'fetch http(s) $refs (off: nothing is fetched over the network)', false)
-    .option('--max-file-size <size>', 'refuse inputs and referenced files larger than this, e.g. 500KB, 50MB, 1GB', '20MB')
-    .option('--debug', 'print stack traces of internal errors', false)
-    .action(async (base: string, revision: string, opts: Omit<LintFlags, 'since'> & { date?: string }) => {
-      const reports = pairReports(argv);
-      if (typeof reports === 'string') return program.error(reports, { exitCode: 2 });
-      const { parseSize } = await import('./load/limits.js');
-      const maxFileSize = parseSize(opts.maxFileSize);
-      if (maxFileSize === undefined) program.error(`invalid --max-file-size "${opts.maxFileSize}": use a size such as 50MB, 200MB or 1GB`, { exitCode: 2 });
+    .action(async (base: string, revision: string, opts: SharedFlags & { date?: string }) => {
+      const shared = await sharedRunOptions(opts);
       const { runDiff, isDate } = await import('./diff/run.js');
       if (opts.date !== undefined && !isDate(opts.date)) program.error(`invalid --date "${opts.date}": use a day such as 2027-06-30`, { exitCode: 2 });
-      exitCode = await runDiff({
-        base,
-        revision,
-        reports,
-        failSeverity: opts.failSeverity,
-        allowRemote: opts.allowRemote,
-        maxFileSize,
-        debug: opts.debug,
-        ...(typeof opts.config === 'string' ? { config: opts.config } : { noConfig: opts.config === false }),
-        ...(opts.baseline ? { baseline: opts.baseline } : {}),
-        ...(opts.writeBaseline ? { writeBaseline: opts.writeBaseline } : {}),
-        ...(opts.date ? { date: opts.date } : {}),
-        cwd: io.cwd,
-        stdout: io.stdout,
-        stderr: io.stderr,
-        color: colorEnabled(io.stdout),
-      });
+      exitCode = await runDiff({ base, revision, ...shared, ...(opts.date ? { date: opts.date } : {}) });
     });
 
   program

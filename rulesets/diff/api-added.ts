@@ -1,5 +1,5 @@
 import { defineDiffRule, type DiffResult } from '../diff-rule.js';
-import { capitalize, missingFrom, showList } from '../lib/compat.js';
+import { capitalize, missingFrom, showList, memberName } from '../lib/compat.js';
 
 export default defineDiffRule({
   id: 'api-added',
@@ -17,7 +17,7 @@ export default defineDiffRule({
   visit: {
     operation({ base, revision }) {
       if (base || !revision) return;
-      return { side: 'revision', loc: revision.loc, message: `${revision.reversed ? '' : 'Operation '}"${revision.name}" was added.` };
+      return { side: 'revision', loc: revision.loc, message: `${revision.reversed ? revision.name : `Operation "${revision.name}"`} was added.` };
     },
     parameter({ base, revision }, context) {
       if (base || !revision || revision.required) return;
@@ -63,7 +63,7 @@ export default defineDiffRule({
     },
     variant({ base, revision }, context) {
       if (context.direction !== 'request' || base || !revision) return;
-      return { side: 'revision', loc: revision.loc, message: `${capitalize(context.label)} accepts a new oneOf/anyOf member in requests.` };
+      return { side: 'revision', loc: revision.at ?? revision.loc, message: `${capitalize(context.label)} now also accepts ${memberName(revision)} in requests (a new oneOf/anyOf member).` };
     },
   },
 });

@@ -1,5 +1,5 @@
 import { defineDiffRule, type DiffResult, type SchemaView } from '../diff-rule.js';
-import { capitalize, constraintChanges, formatChange, missingFrom, nullChange, satisfies, showList, typeChange, typeText } from '../lib/compat.js';
+import { capitalize, constraintChanges, formatChange, missingFrom, nullChange, satisfies, showList, typeChange, typeText, memberName } from '../lib/compat.js';
 
 /** Changes that admit more in requests or less in responses: clients keep working. */
 function schemaChanges(base: SchemaView, revision: SchemaView, request: boolean, label: string): DiffResult[] {
@@ -67,7 +67,7 @@ export default defineDiffRule({
     },
     variant({ base, revision }, context) {
       if (context.direction !== 'response' || !base || revision) return;
-      return { side: 'base', loc: base.loc, message: `${capitalize(context.label)} lost a oneOf/anyOf member in responses.` };
+      return { side: 'base', loc: base.at ?? base.loc, message: `${capitalize(context.label)} is no longer ${memberName(base)} in responses (a oneOf/anyOf member removed).` };
     },
     security({ base, revision }, context) {
       const before = base.alternatives;

@@ -1,10 +1,5 @@
-import { defineDiffRule, type Deprecation, type DiffResult, type Loc } from '../diff-rule.js';
-import { capitalize, sunsetDay } from '../lib/compat.js';
-
-function check(base: Deprecation | undefined, revision: (Deprecation & { loc: Loc }) | undefined, what: string): DiffResult | undefined {
-  if (!revision?.deprecated || !revision.sunset || (base && base.deprecated)) return undefined;
-  return { side: 'revision', loc: revision.sunset.loc, message: `${what} is deprecated, with sunset ${sunsetDay(revision) ?? String(revision.sunset.value)}.` };
-}
+import { defineDiffRule } from '../diff-rule.js';
+import { onNewDeprecation, sunsetDay } from '../lib/compat.js';
 
 export default defineDiffRule({
   id: 'api-deprecated',
@@ -18,10 +13,7 @@ export default defineDiffRule({
     base: 'get:\n  operationId: listOrders\n',
     revision: "get:\n  operationId: listOrders\n  deprecated: true\n  x-sunset: '2027-06-30'\n",
   },
-  visit: {
-    operation: ({ base, revision }) => check(base, revision, `Operation "${revision?.name}"`),
-    parameter: ({ base, revision }) => check(base, revision, `Parameter "${revision?.name}"`),
-    header: ({ base, revision }) => check(base, revision, `Response header "${revision?.name}"`),
-    schema: ({ base, revision }, context) => check(base, revision, capitalize(context.label)),
-  },
+  visit: onNewDeprecation((node, what) =>
+    node.sunset ? { side: 'revision', loc: node.sunset.loc, message: `${what} is deprecated, with sunset ${sunsetDay(node) ?? String(node.sunset.value)}.` } : undefined,
+  ),
 });

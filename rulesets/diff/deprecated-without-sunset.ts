@@ -1,10 +1,5 @@
-import { defineDiffRule, type Deprecation, type DiffResult, type Loc } from '../diff-rule.js';
-import { capitalize } from '../lib/compat.js';
-
-function check(base: Deprecation | undefined, revision: (Deprecation & { loc: Loc }) | undefined, what: string): DiffResult | undefined {
-  if (!revision?.deprecated || revision.sunset || (base && base.deprecated)) return undefined;
-  return { side: 'revision', loc: revision.loc, message: `${what} is deprecated without x-sunset: add the date after which it may be removed, so that clients can plan the move.` };
-}
+import { defineDiffRule } from '../diff-rule.js';
+import { onNewDeprecation } from '../lib/compat.js';
 
 export default defineDiffRule({
   id: 'deprecated-without-sunset',
@@ -19,10 +14,7 @@ export default defineDiffRule({
     base: 'get:\n  operationId: listOrders\n',
     revision: 'get:\n  operationId: listOrders\n  deprecated: true\n',
   },
-  visit: {
-    operation: ({ base, revision }) => check(base, revision, `Operation "${revision?.name}"`),
-    parameter: ({ base, revision }) => check(base, revision, `Parameter "${revision?.name}"`),
-    header: ({ base, revision }) => check(base, revision, `Response header "${revision?.name}"`),
-    schema: ({ base, revision }, context) => check(base, revision, capitalize(context.label)),
-  },
+  visit: onNewDeprecation((node, what) =>
+    node.sunset ? undefined : { side: 'revision', loc: node.loc, message: `${what} is deprecated without x-sunset: add the date after which it may be removed, so that clients can plan the move.` },
+  ),
 });

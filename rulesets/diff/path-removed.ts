@@ -22,13 +22,13 @@ export default defineDiffRule({
     path({ base, revision }, context) {
       if (!base || revision || base.webhook) return;
       const operations = [...base.operations.values()];
-      const allowed = operations.length > 0 && operations.every(op => context.sunsetPassed(op));
       const methods = operations.map(op => op.method.toUpperCase()).join(', ');
       const renamed = [...context.documents.revision.paths.values()].find(p => looseKey(p.name) === looseKey(base.name));
       const hint = renamed ? ` The revision has "${renamed.name}": a renamed path breaks clients as well.` : '';
-      const { severity, advice } = allowed
-        ? removal(operations[0]!, context)
-        : { severity: undefined, advice: 'Keep it, or deprecate its operations (deprecated: true with an x-sunset date) and remove it after the sunset.' };
+      // Allowed once every operation's sunset has passed; else the advice of the first that holds it up.
+      const verdicts = operations.map(op => removal(op, context));
+      const blocking = verdicts.find(v => v.severity === undefined);
+      const { severity, advice } = operations.length === 0 ? { severity: 'info' as const, advice: 'It had no operations.' } : (blocking ?? verdicts[0]!);
       return {
         side: 'base',
         loc: base.loc,

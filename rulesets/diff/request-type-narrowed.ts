@@ -1,5 +1,5 @@
 import { defineDiffRule, type DiffResult } from '../diff-rule.js';
-import { capitalize, formatChange, nullChange, typeChange, typeText } from '../lib/compat.js';
+import { capitalize, formatChange, nullChange, typeChange, typeText, memberName } from '../lib/compat.js';
 
 export default defineDiffRule({
   id: 'request-type-narrowed',
@@ -36,7 +36,7 @@ export default defineDiffRule({
     },
     variant({ base, revision }, context) {
       if (context.direction !== 'request' || !base || revision) return;
-      return { side: 'base', loc: base.loc, message: `${capitalize(context.label)} lost a oneOf/anyOf member in requests: clients that send values of it are rejected.` };
+      return { side: 'base', loc: base.at ?? base.loc, message: `${capitalize(context.label)} no longer accepts ${memberName(base)} in requests (a oneOf/anyOf member removed): clients that send it are rejected.` };
     },
   },
 });

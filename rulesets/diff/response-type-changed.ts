@@ -1,5 +1,5 @@
 import { defineDiffRule, type DiffResult } from '../diff-rule.js';
-import { capitalize, formatChange, typeChange, typeText } from '../lib/compat.js';
+import { capitalize, formatChange, memberName, typeChange, typeText } from '../lib/compat.js';
 
 export default defineDiffRule({
   id: 'response-type-changed',
@@ -33,14 +33,11 @@ export default defineDiffRule({
           results.push({ side: 'revision', loc: revision.format!.loc, message: `${label} changed format from ${base.format!.value} to ${revision.format!.value} in responses: clients that parse it as ${base.format!.value} break.` });
         }
       }
-      if (revision.variants && revision.variants.members.length > 1 && !base.variants) {
-        results.push({ side: 'revision', loc: revision.variants.loc, message: `${label} can now be one of ${revision.variants.members.length} schemas (${revision.variants.kind}) in responses: clients that expect the one schema break.` });
-      }
       return results;
     },
     variant({ base, revision }, context) {
       if (context.direction !== 'response' || base || !revision) return;
-      return { side: 'revision', loc: revision.loc, message: `${capitalize(context.label)} has a new oneOf/anyOf member in responses: clients that handle only the known members break.` };
+      return { side: 'revision', loc: revision.at ?? revision.loc, message: `${capitalize(context.label)} can now also be ${memberName(revision)} in responses (a new oneOf/anyOf member): clients that handle only the known schemas break.` };
     },
   },
 });

@@ -1,5 +1,5 @@
 import { defineDiffRule } from '../diff-rule.js';
-import { removal } from '../lib/compat.js';
+import { capitalize, removal } from '../lib/compat.js';
 
 export default defineDiffRule({
   id: 'webhook-removed',
@@ -17,16 +17,15 @@ export default defineDiffRule({
   visit: {
     path({ base, revision }, context) {
       if (!base || revision || !base.webhook) return;
-      const operations = [...base.operations.values()];
-      const allowed = operations.length > 0 && operations.every(op => context.sunsetPassed(op));
-      const { severity, advice } = allowed ? removal(operations[0]!, context) : removal({ deprecated: false }, context);
-      return { side: 'base', loc: base.loc, message: `Webhook "${base.name.replace(/^webhook /, '')}" was removed: clients that wait for it are never called. ${advice}`, ...(severity ? { severity } : {}) };
+      const verdicts = [...base.operations.values()].map(op => removal(op, context));
+      const { severity, advice } = verdicts.find(v => v.severity === undefined) ?? verdicts[0] ?? removal({ deprecated: false }, context);
+      return { side: 'base', loc: base.loc, message: `${capitalize(base.name)} was removed: clients that wait for it are never called. ${advice}`, ...(severity ? { severity } : {}) };
     },
     operation({ base, revision }, context) {
       // A method of a webhook, or a callback of an operation, removed while its holder stays.
       if (!base || revision || !base.reversed || context.pathRemoved) return;
       const { severity, advice } = removal(base, context);
-      return { side: 'base', loc: base.loc, message: `"${base.name}" was removed: clients that wait for this request are never called. ${advice}`, ...(severity ? { severity } : {}) };
+      return { side: 'base', loc: base.loc, message: `${base.name} was removed: clients that wait for this request are never called. ${advice}`, ...(severity ? { severity } : {}) };
     },
   },
 });

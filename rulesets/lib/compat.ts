@@ -2,7 +2,7 @@
 // and how two versions of it differ, direction-free. Each rule then decides what the difference
 // means for its direction: a client may send less than before and may receive more only where
 // the guideline lets it (9.3).
-import type { Constraint, DiffContext, Deprecation, Keyword, Loc, SchemaView, SecurityAlternative, Severity } from '../diff-rule.js';
+import type { Constraint, DiffContext, DiffListeners, DiffResult, Deprecation, Keyword, Loc, SchemaNode, SchemaView, SecurityAlternative, Severity } from '../diff-rule.js';
 
 /** A value from a document, short and on one line. */
 export function show(value: unknown, max = 40): string {
@@ -17,6 +17,15 @@ export function showList(values: readonly unknown[]): string {
 }
 
 export const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** How a message names a `oneOf`/`anyOf` member: its schema name, its title, or what it is. */
+export function memberName(node: SchemaNode): string {
+  const [section, key] = node.loc.path.slice(-2);
+  if ((section === 'schemas' || section === 'definitions') && typeof key === 'string') return `schema "${key}"`;
+  const value = node.value as { title?: unknown; type?: unknown } | null;
+  if (typeof value?.title === 'string') return `"${value.title}"`;
+  return typeof value?.type === 'string' ? `a member of type ${value.type}` : 'a new member';
+}
 
 /** 2xx: what a client that succeeded reads. */
 export const isSuccessStatus = (code: string): boolean => /^2/.test(code);
@@ -207,4 +216,21 @@ export function satisfies(held: SecurityAlternative, needed: SecurityAlternative
     if (scopes) for (const scope of wanted) if (!have.scopes.has(scope)) return false;
   }
   return true;
+}
+
+type Deprecated = Deprecation & { loc: Loc };
+
+/**
+ * Listeners for everything this change deprecates (an operation, parameter, response header or
+ * schema the base did not deprecate): `report` gets the revision's node and how to name it.
+ */
+export function onNewDeprecation(report: (node: Deprecated, what: string) => DiffResult | undefined): DiffListeners {
+  const check = (base: Deprecation | undefined, revision: Deprecated | undefined, what: () => string) =>
+    revision?.deprecated && !base?.deprecated ? report(revision, what()) : undefined;
+  return {
+    operation: ({ base, revision }) => check(base, revision, () => `Operation "${revision!.name}"`),
+    parameter: ({ base, revision }) => check(base, revision, () => `Parameter "${revision!.name}"`),
+    header: ({ base, revision }) => check(base, revision, () => `Response header "${revision!.name}"`),
+    schema: ({ base, revision }, context) => check(base, revision, () => capitalize(context.label)),
+  };
 }

@@ -27,6 +27,7 @@ import type {
   Severity,
   Side as SideName,
 } from '../../rulesets/diff-rule.js';
+import { sunsetDay } from '../../rulesets/lib/compat.js';
 import { SEVERITY_RANK } from '../core/severity.js';
 import { buildModel } from './model.js';
 import { schemaView, type View } from './schema.js';
@@ -74,12 +75,6 @@ interface Walk {
 
 type ListenerName = Exclude<keyof DiffListeners, 'finish'>;
 
-/** `2027-06-30` from a date, a date-time or a YAML timestamp; undefined when it is none. */
-function dayOf(value: unknown): string | undefined {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString().slice(0, 10);
-  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : undefined;
-}
-
 export class Comparison {
   readonly documents: Both<DocumentModel>;
   private readonly context: DiffContext;
@@ -101,7 +96,7 @@ export class Comparison {
       today,
       documents: this.documents,
       sunsetPassed: node => {
-        const day = node.deprecated ? dayOf(node.sunset?.value) : undefined;
+        const day = node.deprecated ? sunsetDay(node) : undefined;
         return day !== undefined && day <= today;
       },
     };
@@ -234,12 +229,17 @@ export class Comparison {
     const revision = schemaView(this.sides.revision, r);
     if (base.unresolved || revision.unresolved) return;
     // A named schema starts its own labels: its properties read the same from every operation.
-    const component = revision.component ?? base.component;
+    const component = revision.component;
     const here: Walk = component !== undefined && walk.root !== `schema "${component}"` ? { ...walk, root: `schema "${component}"`, path: '' } : walk;
     const context = this.schemaContext(here);
     const origin: Origin = { anchor: revision.loc, pair: key, ...(walk.newVersion ? { newVersion: walk.newVersion } : {}) };
     this.call('schema', { base, revision }, context, origin);
     if (!sameShape(base, revision)) return;
+    // A union on one side only: its members hold the properties, compared member by member below.
+    if (!base.variants !== !revision.variants) {
+      this.compareVariants({ base: b, revision: r }, { base, revision }, here, key, context, origin);
+      return;
+    }
 
     for (const name of union(revision.properties, base.properties)) {
       const bp = visible(base.properties.get(name), here.direction);
@@ -252,11 +252,20 @@ export class Comparison {
     if (base.additionalProperties && revision.additionalProperties) {
       this.compareSchemas(base.additionalProperties, revision.additionalProperties, child(here, '*'), key);
     }
-    if (base.variants && revision.variants) {
-      for (const [bm, rm] of pairVariants(base.variants.members, revision.variants.members)) {
-        if (bm && rm) this.compareSchemas(bm, rm, here, key);
-        else this.call('variant', { base: bm, revision: rm }, context, { ...origin, anchor: rm?.loc ?? revision.variants.loc });
-      }
+    if (base.variants && revision.variants) this.compareVariants({ base: b, revision: r }, { base, revision }, here, key, context, origin);
+  }
+
+  /**
+   * `oneOf`/`anyOf` members pair up by schema name (or title), then in order. A schema that became
+   * a union (or stopped being one) is compared with its namesake member, and the other members
+   * are new (or gone).
+   */
+  private compareVariants(nodes: Both<SchemaNode>, views: Both<View>, walk: Walk, key: string, context: SchemaContext, origin: Origin): void {
+    const oneSided = !views.base.variants || !views.revision.variants;
+    const members = pairVariants(views.base.variants?.members ?? [nodes.base], views.revision.variants?.members ?? [nodes.revision], oneSided);
+    for (const [bm, rm] of members) {
+      if (bm && rm) this.compareSchemas(bm, rm, walk, key);
+      else this.call('variant', { base: bm, revision: rm }, context, { ...origin, anchor: rm?.at ?? rm?.loc ?? views.revision.variants?.loc ?? views.revision.loc });
     }
   }
 
@@ -412,8 +421,8 @@ function pairMediaTypes(base: Map<string, MediaTypeModel>, revision: Map<string,
   return out;
 }
 
-/** `oneOf`/`anyOf` members: by schema name or title, then the unnamed ones in order. */
-function pairVariants(base: SchemaNode[], revision: SchemaNode[]): [SchemaNode | undefined, SchemaNode | undefined][] {
+/** `oneOf`/`anyOf` members: by schema name or title, then (unless `byName`) the unnamed ones in order. */
+function pairVariants(base: SchemaNode[], revision: SchemaNode[], byName: boolean): [SchemaNode | undefined, SchemaNode | undefined][] {
   const nameOf = (node: SchemaNode): string | undefined => {
     const [section, key] = node.loc.path.slice(-2);
     if (section === 'schemas' || section === 'definitions') return `#${String(key)}`;
@@ -430,8 +439,8 @@ function pairVariants(base: SchemaNode[], revision: SchemaNode[]): [SchemaNode |
     else rest.push(r);
   }
   // Unnamed members, or all the rest when as many remain on both sides (renamed schemas).
-  const positional = rest.length === left.length ? rest : rest.filter(r => nameOf(r) === undefined);
-  const baseLeft = rest.length === left.length ? left : left.filter(b => nameOf(b) === undefined);
+  const positional = byName ? [] : rest.length === left.length ? rest : rest.filter(r => nameOf(r) === undefined);
+  const baseLeft = byName ? [] : rest.length === left.length ? left : left.filter(b => nameOf(b) === undefined);
   positional.forEach((r, i) => out.push([baseLeft[i], r]));
   for (const r of rest) if (!positional.includes(r)) out.push([undefined, r]);
   for (const b of left) if (!baseLeft.slice(0, positional.length).includes(b)) out.push([b, undefined]);

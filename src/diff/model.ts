@@ -67,7 +67,7 @@ export function buildModel(side: Side): DocumentModel {
   const webhooks = new Map<string, PathModel>();
   const hooks = side.child(root, 'webhooks');
   if (hooks && isObject(hooks.value)) {
-    for (const name of Object.keys(hooks.value)) webhooks.set(name, reader.pathItem(side.child(hooks, name)!, `webhook ${name}`, name, true));
+    for (const name of Object.keys(hooks.value)) webhooks.set(name, reader.pathItem(side.child(hooks, name)!, `webhook "${name}"`, name, true));
   }
   return {
     loc: root.loc,
@@ -135,11 +135,12 @@ class Reader {
         if (op && isObject(op.value)) operations.set(method, this.operation(op, item, method, name, template, reversed));
       }
     }
-    return { loc: item.loc, name, webhook: reversed && !name.startsWith('callback '), operations };
+    return { loc: item.loc, name, webhook: name.startsWith('webhook '), operations };
   }
 
   private operation(op: SchemaNode, item: SchemaNode, method: string, pathName: string, template: string, reversed: boolean): OperationModel {
     const value = op.value as Obj;
+    const name = `${method.toUpperCase()} ${pathName}`;
     const parameters = new Map<string, ParameterModel>();
     let body: SchemaNode | undefined;
     let bodyParameter: Obj | undefined;
@@ -180,18 +181,18 @@ class Reader {
     const callbacks = new Map<string, OperationModel>();
     const callbacksNode = this.side.child(op, 'callbacks');
     if (callbacksNode && isObject(callbacksNode.value)) {
-      for (const name of Object.keys(callbacksNode.value)) {
-        const callback = this.side.child(callbacksNode, name)!;
+      for (const callbackName of Object.keys(callbacksNode.value)) {
+        const callback = this.side.child(callbacksNode, callbackName)!;
         if (!isObject(callback.value)) continue;
         for (const expression of Object.keys(callback.value)) {
-          const path = this.pathItem(this.side.child(callback, expression)!, `callback ${name} ${expression}`, expression, !reversed);
-          for (const [m, operation] of path.operations) callbacks.set(`${name} ${expression} ${m}`, operation);
+          const path = this.pathItem(this.side.child(callback, expression)!, `callback "${callbackName}" of ${name}`, expression, !reversed);
+          for (const [m, operation] of path.operations) callbacks.set(`${callbackName} ${expression} ${m}`, operation);
         }
       }
     }
     return {
       loc: op.loc,
-      name: reversed ? `${pathName} ${method.toUpperCase()}` : `${method.toUpperCase()} ${pathName}`,
+      name,
       method,
       reversed,
       deprecated: value.deprecated === true,
@@ -263,21 +264,23 @@ class Reader {
     if (body && parameter) {
       const bodyLoc = { file: body.loc.file, path: body.loc.path.slice(0, -1) };
       const content = new Map<string, MediaTypeModel>();
-      for (const type of this.mediaTypes2(op, 'consumes')) content.set(type, { ...media(type, bodyLoc), schema: body });
+      for (const { type, loc } of this.mediaTypes2(op, 'consumes')) content.set(type, { ...media(type, loc), schema: body });
       return { loc: bodyLoc, required: parameter.required === true, content, ...optional('description', keyword({ value: parameter, loc: bodyLoc }, 'description', isString)) };
     }
     if (fields.length === 0) return undefined;
     const content = new Map<string, MediaTypeModel>();
-    const types = this.mediaTypes2(op, 'consumes').filter(t => FORM_TYPES.has(parseMediaType(t).essence));
-    for (const type of types.length > 0 ? types : ['application/x-www-form-urlencoded']) content.set(type, media(type, at(op.loc, 'parameters')));
+    const types = this.mediaTypes2(op, 'consumes').filter(t => FORM_TYPES.has(parseMediaType(t.type).essence));
+    for (const { type, loc } of types.length > 0 ? types : [{ type: 'application/x-www-form-urlencoded', loc: at(op.loc, 'parameters') }]) content.set(type, media(type, loc));
     return { loc: at(op.loc, 'parameters'), required: fields.some(f => f.required), content };
   }
 
-  private mediaTypes2(op: SchemaNode, key: 'consumes' | 'produces'): string[] {
-    const own = (op.value as Obj)[key];
-    const global = (this.root.value as Obj)[key];
-    const list = Array.isArray(own) && own.length > 0 ? own : Array.isArray(global) && global.length > 0 ? global : ['application/json'];
-    return list.map(String);
+  /** 2.0 media types: the operation's `consumes`/`produces`, else the document's, else JSON; each where it is written. */
+  private mediaTypes2(op: SchemaNode, key: 'consumes' | 'produces'): { type: string; loc: Loc }[] {
+    for (const holder of [op, this.root]) {
+      const list = (holder.value as Obj)[key];
+      if (Array.isArray(list) && list.length > 0) return list.map((type, i) => ({ type: String(type), loc: at(holder.loc, key, i) }));
+    }
+    return [{ type: 'application/json', loc: op.loc }];
   }
 
   private requestBody3(op: SchemaNode, fields: ParameterModel[]): RequestBodyModel | undefined {
@@ -344,7 +347,7 @@ class Reader {
     if (this.oas2) {
       content = new Map();
       const schema = this.side.schema(response, 'schema');
-      if (schema) for (const type of this.mediaTypes2(op, 'produces')) content.set(type, { ...media(type, schema.loc), schema });
+      if (schema) for (const { type, loc } of this.mediaTypes2(op, 'produces')) content.set(type, { ...media(type, loc), schema });
     } else {
       content = this.content(response);
     }

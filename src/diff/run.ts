@@ -93,11 +93,11 @@ export async function runDiff(options: DiffOptions): Promise<number> {
   return exitCode(findings, inputErrors, options.failSeverity);
 }
 
-async function loadVersion(version: Version, options: { maxFileSize: number; allowRemote: boolean }): Promise<Side> {
-  const text = await readInput(version.file, options.maxFileSize);
-  const document = parseDocument(text, version.file)!;
-  if (document.kind !== 'openapi') throw new InputError(version.file, 'not an OpenAPI document: apilint diff compares OpenAPI 2.0, 3.0 and 3.1 documents');
+/** Reads, parses and resolves one version; an InputError names the file as reports do. */
+export async function loadVersion(version: Version, options: { maxFileSize: number; allowRemote: boolean }): Promise<Side> {
   try {
+    const document = parseDocument(await readInput(version.file, options.maxFileSize), version.file)!;
+    if (document.kind !== 'openapi') throw new InputError(version.file, 'not an OpenAPI document: apilint diff compares OpenAPI 2.0, 3.0 and 3.1 documents');
     return await Side.load(document, { cwd: version.cwd, maxFileSize: options.maxFileSize, allowRemote: options.allowRemote, display: version.display });
   } catch (error) {
     if (error instanceof InputError) throw new InputError(version.display(error.file), error.message, error.line, error.column);
@@ -161,7 +161,9 @@ export function compareVersions(sides: Both<Side>, settings: Settings, date: str
     return list.map((f, i) => (checked[i]!.suppression ? { ...f, suppression: checked[i]!.suppression } : f));
   };
   const findings = ignore(raw.map(toFinding));
-  const remaining = findings.filter(f => !f.suppression);
+  // Judgements over the whole change (info-version-bump) weigh the API's changes, not unresolved $refs.
+  const diffIds = new Set(diffRules.map(r => r.id));
+  const remaining = findings.filter(f => !f.suppression && diffIds.has(f.ruleId));
   const final = ignore(comparison.finish(remaining).map(toFinding));
   // Grouped by operation in document order (changes to the document as a whole first), then by severity.
   const rank = (f: Finding) => (f.operations && f.operations.length > 0 ? comparison.rank(f.operations[0]!) : -1);

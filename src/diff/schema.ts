@@ -4,6 +4,7 @@
 // nullable schema, 3.0 `nullable`, 2.0 `x-nullable` and 3.1 `type: [..., "null"]` are one thing,
 // and 3.0's boolean `exclusiveMaximum` is 3.1's number. Views are built once per node.
 import { CONSTRAINTS, type Constraint, type Keyword, type Loc, type PropertyView, type SchemaNode, type SchemaView } from '../../rulesets/diff-rule.js';
+import { admittedTypes } from '../../rulesets/lib/compat.js';
 import { isObject, type Obj } from '../../rulesets/lib/oas.js';
 import { isExtensible31 } from '../../rulesets/lib/schemas.js';
 import type { Side } from './side.js';
@@ -59,10 +60,30 @@ function buildView(side: Side, schema: Obj, loc: Loc): View {
       else rest.push(member);
     });
     if (rest.length === 1 && list.length > 1) members.push(schemaView(side, rest[0]!));
-    else if (rest.length > 0) own.variants = { kind, members: rest, loc: { file: loc.file, path: [...loc.path, kind] } };
+    else if (rest.length > 0) {
+      own.variants = { kind, members: rest, loc: { file: loc.file, path: [...loc.path, kind] } };
+      // What the members admit together, where each says.
+      if (!own.types) {
+        const types = rest.map(m => admittedTypes(schemaView(side, m)));
+        if (types.every(t => t !== undefined)) own.types = new Set(types.flatMap(t => [...t!]));
+      }
+    }
   }
+  if (own.nullable && own.types) own.types.add('null');
   if (members.some(m => m.unresolved)) return { ...own, unresolved: true };
   return members.reduce(merge, own);
+}
+
+/**
+ * The name of a schema that stands on its own: `components.schemas` (3.x), `definitions` (2.0),
+ * or the top of another file (`schemas.yaml#/Order`, or a whole file).
+ */
+function componentName(side: Side, loc: Loc): string | undefined {
+  const { path } = loc;
+  if (path.length === 3 && path[0] === 'components' && path[1] === 'schemas') return String(path[2]);
+  if (path.length === 2 && path[0] === 'definitions') return String(path[1]);
+  if (loc.file !== side.file && path.length <= 1) return path.length === 1 ? String(path[0]) : loc.file.split(/[\\/]/).pop();
+  return undefined;
 }
 
 const isNullOnly = (value: unknown): boolean =>
@@ -121,13 +142,13 @@ function ownKeywords(side: Side, schema: Obj, loc: Loc): View {
     }
   }
   const additional = schema.additionalProperties;
-  const [parent, key] = loc.path.slice(-2);
-  const component = (parent === 'schemas' && loc.path.length === 3 && loc.path[0] === 'components') || (parent === 'definitions' && loc.path.length === 2) ? String(key) : undefined;
+  const component = componentName(side, loc);
   return {
     loc,
     ...(types ? { types } : {}),
     nullable,
-    ...(typeof schema.format === 'string' ? { format: kw(schema.format, loc, 'format') } : {}),
+    // A 2.0 `type: file` is what 3.x writes as a binary string.
+    ...(typeof schema.format === 'string' ? { format: kw(schema.format, loc, 'format') } : schema.type === 'file' ? { format: kw('binary', loc, 'type') } : {}),
     ...(enumKw ? { enum: enumKw } : {}),
     ...(extensible ? { extensibleEnum: extensible } : {}),
     constraints,
@@ -176,7 +197,8 @@ function merge(into: View, member: View): View {
     readOnly: into.readOnly || member.readOnly,
     writeOnly: into.writeOnly || member.writeOnly,
     deprecated: into.deprecated || member.deprecated,
-    component: into.component ?? member.component,
+    // A named schema keeps its name; a wrapper does not take its members' names.
+    component: into.component,
     description: into.description ?? member.description,
   } as View;
 }

@@ -11,7 +11,7 @@ import type { Loc, SchemaNode } from '../../rulesets/diff-rule.js';
 import { isKnownRemoteRef } from '../../rulesets/lib/known-refs.js';
 import { isObject } from '../../rulesets/lib/oas.js';
 import { InputError } from '../core/errors.js';
-import { STDIN } from '../core/paths.js';
+import { displayPath, STDIN } from '../core/paths.js';
 import { parseText, type LoadedDocument } from '../load/documents.js';
 import { Sources } from '../load/sources.js';
 import { fetchBounded, projectRoot, readInside } from '../resolve/sandbox.js';
@@ -112,7 +112,7 @@ export class Side {
           return { error: 'ref-outside-project', message: `leaves the project (${where}): refused, the file is not read.` };
         }
         const missing = message.startsWith('ENOENT');
-        return { error: 'invalid-ref', message: `Cannot resolve $ref: ${missing ? `file ${this.display(target)} does not exist` : message}` };
+        return { error: 'invalid-ref', message: `Cannot resolve $ref: ${missing ? `file ${displayPath(this.display(target), this.options.cwd)} does not exist` : message}` };
       }
     }
     try {
@@ -143,7 +143,7 @@ export class Side {
       if ('error' in target) return this.fail(node, target.error, target.message);
       node = target;
     }
-    return node;
+    return node.loc === loc ? node : { ...node, at: loc };
   }
 
   /** A child of a node, `$ref`s followed. */

@@ -1,0 +1,21 @@
+import { testDiffRule } from '../helpers/diff.js';
+
+testDiffRule('response-type-changed', [
+  {
+    name: '3.0: wider formats and types, a schema that became a union; narrowing (number → integer) is not reported',
+    fixture: 'changed',
+    changes: [
+      { in: 'revision', line: 17, column: 43, severity: 'error', message: 'Property "quantity" of schema "Order" changed format from int32 to int64' },
+      { in: 'revision', line: 18, column: 15, severity: 'error', message: 'changed from integer to number' },
+      { in: 'revision', line: 19, column: 14, severity: 'error', message: 'changed from integer to string' },
+      { in: 'revision', line: 25, column: 15, severity: 'error', message: 'Property "payment" of schema "Order" can now also be schema "Invoice"' },
+      { in: 'revision', line: 20, column: 19, severity: 'warn', message: 'no longer has format date-time' },
+    ],
+  },
+  { name: '3.1: a new oneOf member, matched by schema name whatever the order', fixture: 'new-member', changes: [{ in: 'revision', line: 20, column: 15, severity: 'error', message: 'can now also be schema "Voucher"' }] },
+  {
+    name: 'inside a media type whose version changed, a break is info about the new version (guideline 9.4)',
+    fixture: 'new-media-type-version',
+    changes: [{ in: 'revision', line: 14, column: 25, severity: 'info', message: 'In media type version 2, which replaces 1' }],
+  },
+]);
