@@ -1,9 +1,13 @@
 // The commander program. Kept light: linting code is imported only when a command runs, so
 // `--help` and `--version` start fast.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import { SEVERITIES } from './core/severity.js';
+import { distance } from 'fastest-levenshtein';
 import { TOOL } from './core/meta.js';
+import { SEVERITIES } from './core/severity.js';
 import { FORMATS } from './formatters/names.js';
+import type { RuleInfo } from './lint/catalogue.js';
 import type { RunOptions } from './run.js';
 
 /** Colour only on a terminal; NO_COLOR and FORCE_COLOR win (https://no-color.org). */
@@ -15,44 +19,53 @@ export function colorEnabled(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv
 
 interface SharedFlags {
   failSeverity: RunOptions['failSeverity'];
+  quiet?: boolean;
+  maxWarnings?: string;
   config?: string | false;
   baseline?: string;
   writeBaseline?: string;
-  allowRemote: boolean;
+  allowRemote?: boolean;
   maxFileSize: string;
-  debug: boolean;
+  debug?: boolean;
 }
 
 interface LintFlags extends SharedFlags {
   since?: string;
+  stdinFilepath?: string;
 }
 
-const collect = (value: string, previous: string[]) => [...previous, value];
+const collect = (value: string, previous: string[] = []) => [...previous, value];
 
-/** The options `lint` and `diff` share: reports, exit code, config, baseline, remote refs, size limit. */
-function sharedOptions(command: Command, what: 'findings' | 'changes'): Command {
-  return (
-    command
-      // Repeatable; paired from argv in order by pairReports.
-      .option('-f, --format <format>', `output format, repeatable: ${FORMATS.join(', ')} (default: stylish)`, collect, [])
-      .option('-o, --output <file>', 'write the report of the --format before it to a file, repeatable', collect, [])
-      .addOption(new Option('--fail-severity <severity>', 'exit 1 when a finding has this severity or higher').choices(SEVERITIES).default('error'))
-      .option('-c, --config <file>', 'config file (default: .apilint.yaml or .apilint.json, searched upward)')
-      .option('--no-config', 'ignore config files')
-      .option('--baseline <file>', `report and fail on ${what} not in this baseline only`)
-      .option('--write-baseline <file>', `record the current ${what} as the baseline`)
-      .option('--allow-remote', 'fetch http(s) $refs (off: nothing is fetched over the network)', false)
-      .option('--max-file-size <size>', 'refuse inputs and referenced files larger than this, e.g. 500KB, 50MB, 1GB', '20MB')
-      .option('--debug', 'print stack traces of internal errors', false)
-  );
+/** The options `lint` and `diff` share, in the order --help lists them; `extra` go before the last three. */
+function withSharedOptions(command: Command, what: 'findings' | 'changes', extra: (c: Command) => Command): Command {
+  const head = command
+    // Repeatable; paired from argv in order by pairReports.
+    .addOption(new Option('-f, --format <format>', `output format, repeatable: ${FORMATS.join(', ')} (default: stylish)`).argParser(collect))
+    .addOption(new Option('-o, --output <file>', 'write the report of the --format before it to this file, repeatable').argParser(collect))
+    .addOption(new Option('--fail-severity <severity>', 'exit 1 when a finding has this severity or higher').choices(SEVERITIES).default('error'))
+    .option('-q, --quiet', 'report errors only (the exit code still counts every finding)')
+    .option('--max-warnings <number>', 'exit 1 when there are more warnings than this')
+    .option('-c, --config <file>', 'config file (default: .apilint.yaml, .apilint.yml or .apilint.json, searched upward)')
+    .option('--no-config', 'ignore config files')
+    .option('--baseline <file>', `report and fail on ${what} not in this baseline only`)
+    .option('--write-baseline <file>', `record the current ${what} as the baseline (exit 0 once written)`);
+  return extra(head)
+    .option('--allow-remote', 'fetch http(s) $refs (off: nothing is fetched over the network)')
+    .option('--max-file-size <size>', 'refuse inputs and referenced files larger than this, e.g. 500KB, 50MB, 1GB', '20MB')
+    .option('--debug', 'print stack traces of internal errors');
 }
+
+/** The format a report file's extension suggests, for the hint of an -o without -f. */
+const FORMAT_BY_EXTENSION: Record<string, string> = { '.sarif': 'sarif', '.json': 'json', '.xml': 'junit', '.md': 'markdown' };
 
 /**
  * Pairs each `-o` with the `-f` before it, in command-line order (`-f sarif -o a.sarif -f
- * stylish`); a format without an output goes to stdout (at most one). `-o` alone writes stylish.
+ * stylish`); a format without an output goes to stdout (at most one). An `-o` that no `-f` before
+ * it claims is an error: guessing its format once wrote stylish text into `r.sarif`.
  */
 export function pairReports(argv: readonly string[]): RunOptions['reports'] | string {
   const reports: { format: string; output?: string }[] = [];
+  const outputs = new Set<string>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--') break;
@@ -60,12 +73,18 @@ export function pairReports(argv: readonly string[]): RunOptions['reports'] | st
     if (flag !== '-f' && flag !== '--format' && flag !== '-o' && flag !== '--output') continue;
     const value = inline ?? argv[++i];
     if (value === undefined) continue;
-    if (flag === '-f' || flag === '--format') reports.push({ format: value });
-    else {
-      const open = reports.length === 0 ? reports[reports.push({ format: 'stylish' }) - 1] : reports[reports.length - 1];
-      if (open!.output !== undefined) return `--output ${value} has no --format before it (each --format takes at most one --output)`;
-      open!.output = value;
+    if (flag === '-f' || flag === '--format') {
+      reports.push({ format: value });
+      continue;
     }
+    const open = reports[reports.length - 1];
+    if (open === undefined || open.output !== undefined) {
+      const format = FORMAT_BY_EXTENSION[value.slice(value.lastIndexOf('.')).toLowerCase()] ?? 'stylish';
+      return `--output ${value} has no --format of its own: put one right before it, e.g. -f ${format} -o ${value} (each -o writes the report of the -f before it)`;
+    }
+    if (outputs.has(value)) return `--output ${value} is given twice: give each report its own file`;
+    outputs.add(value);
+    open.output = value;
   }
   if (reports.length === 0) reports.push({ format: 'stylish' });
   const unknown = reports.find(r => !(FORMATS as readonly string[]).includes(r.format));
@@ -74,10 +93,26 @@ export function pairReports(argv: readonly string[]): RunOptions['reports'] | st
   return reports as RunOptions['reports'];
 }
 
+/**
+ * `lint` is the default command, so `apilint x.yaml` lints x.yaml. A first argument that is a bare
+ * word (letters, digits, dashes), names no command and no existing file or directory is taken as
+ * a mistyped command, not a missing file: `apilint lnt x.yaml` says "did you mean lint?".
+ */
+function unknownCommand(argv: readonly string[], commands: readonly string[], cwd: string): string | undefined {
+  const first = argv[0];
+  if (first === undefined || !/^[a-z][a-z0-9-]*$/i.test(first) || commands.includes(first) || existsSync(path.resolve(cwd, first))) return undefined;
+  const [closest] = commands.map(c => ({ c, d: distance(first.toLowerCase(), c) })).sort((a, b) => a.d - b.d);
+  const hint = closest && closest.d <= Math.max(1, Math.floor(closest.c.length / 3)) ? `: did you mean "${closest.c}"?` : '';
+  return hint
+    ? `unknown command "${first}"${hint}`
+    : `"${first}" is neither a command (${commands.join(', ')}) nor a file or directory`;
+}
+
 export async function main(argv: string[], io = { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd() }): Promise<number> {
   let exitCode = 0;
   const program = new Command()
     .name('apilint')
+    .usage('[lint] <inputs...> [options] | diff <base> <revision> [options] | rules [id] | --help')
     .description('Lint OpenAPI 2.0/3.0/3.1 and event type documents against the REST, JSON, HTTP and rate limiting guidelines.')
     .version(TOOL.version, '-v, --version')
     .exitOverride()
@@ -87,19 +122,24 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
       outputError: (s, write) => write(`apilint: ${s.replace(/^error: /, '')}`),
     });
 
-  /** Checks the options `lint` and `diff` share (one line and exit 2 when wrong) and gives their run options. */
+  /** Checks the options `lint` and `diff` share (one line and exit 2 when one is wrong) and gives their run options. */
   const sharedRunOptions = async (opts: SharedFlags) => {
     const reports = pairReports(argv);
     if (typeof reports === 'string') return program.error(reports, { exitCode: 2 });
+    const maxWarnings = opts.maxWarnings === undefined ? undefined : /^\d+$/.test(opts.maxWarnings) ? Number(opts.maxWarnings) : NaN;
+    if (Number.isNaN(maxWarnings)) return program.error(`invalid --max-warnings "${opts.maxWarnings}": use a whole number, e.g. 0 or 25`, { exitCode: 2 });
     const { parseSize } = await import('./load/limits.js');
     const maxFileSize = parseSize(opts.maxFileSize);
     if (maxFileSize === undefined) return program.error(`invalid --max-file-size "${opts.maxFileSize}": use a size such as 50MB, 200MB or 1GB`, { exitCode: 2 });
+    const { createSupportsHyperlinks } = await import('supports-hyperlinks');
     return {
       reports,
       failSeverity: opts.failSeverity,
-      allowRemote: opts.allowRemote,
+      quiet: opts.quiet === true,
+      ...(maxWarnings !== undefined ? { maxWarnings } : {}),
+      allowRemote: opts.allowRemote === true,
       maxFileSize,
-      debug: opts.debug,
+      debug: opts.debug === true,
       ...(typeof opts.config === 'string' ? { config: opts.config } : { noConfig: opts.config === false }),
       ...(opts.baseline ? { baseline: opts.baseline } : {}),
       ...(opts.writeBaseline ? { writeBaseline: opts.writeBaseline } : {}),
@@ -107,61 +147,98 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
       stdout: io.stdout,
       stderr: io.stderr,
       color: colorEnabled(io.stdout),
+      hyperlinks: createSupportsHyperlinks(io.stdout),
     };
   };
 
-  sharedOptions(
+  withSharedOptions(
     program
       .command('lint', { isDefault: true })
       .description('lint files, directories or globs ("-" reads stdin)')
-      .argument('<inputs...>', 'OpenAPI or event type documents, directories or globs'),
+      .argument('[inputs...]', 'OpenAPI or event type documents, directories or globs; - reads stdin'),
     'findings',
-  )
-    .option('--since <git-ref>', 'report only the findings the working tree adds to <git-ref>')
-    .action(async (inputs: string[], opts: LintFlags) => {
-      const shared = await sharedRunOptions(opts);
-      if (opts.baseline && opts.since) program.error('use either --baseline or --since, not both', { exitCode: 2 });
-      const { runLint } = await import('./run.js');
-      exitCode = await runLint({ inputs, ...shared, ...(opts.since ? { since: opts.since } : {}) });
+    c =>
+      c
+        .option('--since <git-ref>', 'report only the findings the working tree adds to <git-ref>')
+        .option('--stdin-filepath <path>', 'the file stdin stands for, for overrides, ignores, baselines, --since and reports'),
+  ).action(async (rawInputs: string[], opts: LintFlags) => {
+    if (opts.baseline && opts.since) program.error('use either --baseline or --since, not both', { exitCode: 2 });
+    let inputs = rawInputs;
+    if (opts.stdinFilepath !== undefined) {
+      if (inputs.length === 0) inputs = ['-'];
+      else if (!inputs.includes('-')) program.error(`--stdin-filepath names standard input: add - to the inputs (apilint lint - --stdin-filepath ${opts.stdinFilepath})`, { exitCode: 2 });
+    }
+    if (inputs.length === 0) program.error('no inputs: give files, directories or globs to lint, or - for stdin (apilint --help)', { exitCode: 2 });
+    const shared = await sharedRunOptions(opts);
+    const { runLint } = await import('./run.js');
+    exitCode = await runLint({
+      inputs,
+      ...shared,
+      ...(opts.since ? { since: opts.since } : {}),
+      ...(opts.stdinFilepath !== undefined ? { stdinFilepath: opts.stdinFilepath } : {}),
     });
+  });
 
-  sharedOptions(
+  withSharedOptions(
     program
       .command('diff')
       .description('report the changes from <base> to <revision> that break clients, and the rest as a changelog')
-      .argument('<base>', 'the old version: a file, REV:path (a file at a git revision), or "-" for stdin')
-      .argument('<revision>', 'the new version: a file, REV:path, or "-" for stdin'),
+      .argument('<base>', 'the old version: a file, REV:path (a file at a git revision), or - for stdin')
+      .argument('<revision>', 'the new version: a file, REV:path, or - for stdin'),
     'changes',
-  )
-    .option('--date <YYYY-MM-DD>', 'the day x-sunset dates are judged against (default: today)')
-    .action(async (base: string, revision: string, opts: SharedFlags & { date?: string }) => {
-      const shared = await sharedRunOptions(opts);
-      const { runDiff, isDate } = await import('./diff/run.js');
-      if (opts.date !== undefined && !isDate(opts.date)) program.error(`invalid --date "${opts.date}": use a day such as 2027-06-30`, { exitCode: 2 });
-      exitCode = await runDiff({ base, revision, ...shared, ...(opts.date ? { date: opts.date } : {}) });
-    });
+    c => c.option('--date <YYYY-MM-DD>', 'the day x-sunset dates are judged against (default: today)'),
+  ).action(async (base: string, revision: string, opts: SharedFlags & { date?: string }) => {
+    const shared = await sharedRunOptions(opts);
+    const { runDiff, isDate } = await import('./diff/run.js');
+    if (opts.date !== undefined && !isDate(opts.date)) program.error(`invalid --date "${opts.date}": use a day such as 2027-06-30`, { exitCode: 2 });
+    exitCode = await runDiff({ base, revision, ...shared, ...(opts.date ? { date: opts.date } : {}) });
+  });
 
   program
     .command('rules')
-    .description('list every rule: id, default severity, guideline reference, description')
+    .description('list every rule (id, default severity, guideline, Zalando numbers, description), or print one rule\'s doc')
+    .argument('[id]', 'a rule id: print its documentation')
     .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .action(async (opts: { format: 'text' | 'json' }) => {
-      const { catalogue } = await import('./lint/catalogue.js');
-      if (opts.format === 'json') {
-        const list = catalogue.map(({ id, kind, severity, ref, zalando, description, recommended, docsUrl }) => ({ id, kind, severity, ref, zalando, description, recommended, docsUrl }));
-        io.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
+    .action(async (id: string | undefined, opts: { format: 'text' | 'json' }) => {
+      const { catalogue, ruleInfo } = await import('./lint/catalogue.js');
+      if (id !== undefined) {
+        const rule = ruleInfo(id);
+        if (!rule) {
+          const [closest] = catalogue.map(r => ({ id: r.id, d: distance(id, r.id) })).sort((a, b) => a.d - b.d);
+          const hint = closest && closest.d <= Math.max(2, Math.floor(id.length / 4)) ? `: did you mean "${closest.id}"?` : ' (apilint rules lists them)';
+          return program.error(`unknown rule "${id}"${hint}`, { exitCode: 2 });
+        }
+        const { renderRuleDoc } = await import('./lint/docs.js');
+        io.stdout.write(opts.format === 'json' ? `${JSON.stringify(ruleJson(rule), null, 2)}\n` : renderRuleDoc(rule));
         return;
       }
-      const idWidth = Math.max(...catalogue.map(r => r.id.length));
-      const refWidth = Math.max(...catalogue.map(r => r.ref.length));
-      for (const r of catalogue) {
+      if (opts.format === 'json') {
+        io.stdout.write(`${JSON.stringify(catalogue.map(ruleJson), null, 2)}\n`);
+        return;
+      }
+      const zalando = catalogue.map(r => r.zalando.map(n => `#${n}`).join(','));
+      const width = (values: string[]) => values.reduce((max, v) => Math.max(max, v.length), 0);
+      const idWidth = width(catalogue.map(r => r.id));
+      const refWidth = width(catalogue.map(r => r.ref));
+      const zalandoWidth = Math.max(width(zalando), 1);
+      catalogue.forEach((r, i) => {
         const severity = r.recommended ? r.severity : `${r.severity}*`;
         const kind = r.kind === 'diff' ? 'diff' : '';
-        io.stdout.write(`${r.id.padEnd(idWidth)}  ${severity.padEnd(6)}  ${kind.padEnd(4)}  ${r.ref.padEnd(refWidth)}  ${r.description}\n`);
-      }
-      const diffCount = catalogue.filter(r => r.kind === 'diff').length;
-      io.stdout.write(`\n${catalogue.length} rules (${diffCount} of them compare two versions: apilint diff); * off by default (on with extends: apilint:all)\n`);
+        io.stdout.write(`${r.id.padEnd(idWidth)}  ${severity.padEnd(6)}  ${kind.padEnd(4)}  ${r.ref.padEnd(refWidth)}  ${(zalando[i] || '-').padEnd(zalandoWidth)}  ${r.description}\n`);
+      });
+      const diffRules = catalogue.filter(r => r.kind === 'diff').length;
+      io.stdout.write(`\n${catalogue.length} rules; * off by default (on with extends: apilint:all); diff: compares two versions (apilint diff, ${diffRules} rules); #n: Zalando rule numbers (x-zally-ignore)\n`);
     });
+
+  const unknown = unknownCommand(argv, [...program.commands.map(c => c.name()), 'help'], io.cwd);
+  if (unknown) {
+    io.stderr.write(`apilint: ${unknown} (apilint --help)\n`);
+    return 2;
+  }
+  if (argv.length === 0) {
+    io.stderr.write(program.helpInformation());
+    return 2;
+  }
 
   try {
     await program.parseAsync(argv, { from: 'user' });
@@ -173,6 +250,8 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
   }
   return exitCode;
 }
+
+const ruleJson = ({ id, kind, severity, ref, zalando, description, recommended, docsUrl }: RuleInfo) => ({ id, kind, severity, ref, zalando, description, recommended, docsUrl });
 
 export { enableWorkers } from './lint/parallel.js';
 

@@ -1,23 +1,24 @@
 // One `apilint lint` run: config, inputs, lint each file, ignores, baseline or --since, then every
 // requested report and the exit code. A file that cannot be linted prints one line on stderr and
 // makes the exit 2; the other files are still linted and reported.
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { loadConfig, type Config } from './config/config.js';
-import { crypto } from './core/builtins.js';
 import { InputError } from './core/errors.js';
 import type { Finding } from './core/finding.js';
-import { displayPath } from './core/paths.js';
+import { displayPath, STDIN } from './core/paths.js';
 import { SEVERITY_RANK, type Severity } from './core/severity.js';
 import { escapeControl, safeText } from './core/text.js';
 import { lintAll, workersFor, type FromWorker, type Outcome, type SentError, type ToWorker } from './lint/parallel.js';
 import { LintSession } from './lint/session.js';
-import { expandInputs, type Candidate } from './load/documents.js';
+import { expandInputs, readInput, type Candidate } from './load/documents.js';
 import { DEFAULT_MAX_FILE_SIZE } from './load/limits.js';
-import { baselineFileKey, checkoutRef, compare, findingKey, readBaseline, writeBaseline, type Comparison } from './suppress/baseline.js';
+import { baselineFileKey, checkoutRef, compare, findingKey, gitRoot, readBaseline, verifyRef, writeBaseline, type Comparison } from './suppress/baseline.js';
 import type { FormatName } from './formatters/names.js';
-import type { FormatContext, Formatter } from './formatters/types.js';
+import { outputOverInput, writeReport } from './formatters/output.js';
+import { noProgress, progressOn, type Progress } from './formatters/progress.js';
+import { plural, visible, type FormatContext, type Formatter } from './formatters/types.js';
 
 
 export interface RunOptions {
@@ -25,6 +26,10 @@ export interface RunOptions {
   /** Reports to write: each format to its output file, or to stdout. */
   reports: { format: FormatName; output?: string }[];
   failSeverity: Severity;
+  /** Report errors only (the verdict still counts every finding). */
+  quiet?: boolean;
+  /** Exit 1 when there are more warnings than this. */
+  maxWarnings?: number;
   allowRemote: boolean;
   /** Inputs and referenced files larger than this many bytes are refused (default 20 MB). */
   maxFileSize?: number;
@@ -34,10 +39,14 @@ export interface RunOptions {
   baseline?: string;
   writeBaseline?: string;
   since?: string;
+  /** The path standard input stands for: config overrides, ignores, baselines, --since and reports use it. */
+  stdinFilepath?: string;
   cwd: string;
   stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   color: boolean;
+  /** Terminal hyperlinks on rule ids in the human report on stdout. */
+  hyperlinks?: boolean;
 }
 
 export const EXIT = { ok: 0, findings: 1, error: 2 } as const;
@@ -58,24 +67,20 @@ async function loadFormatter(name: FormatName): Promise<Formatter> {
   return module[name]!;
 }
 
-/**
- * Collects input errors and prints each as one line on stderr, whatever the file name or the
- * parser's message holds.
- */
-export function inputErrorReporter(cwd: string, stderr: NodeJS.WritableStream): { inputErrors: InputError[]; report: (raw: InputError) => void } {
+export async function runLint(options: RunOptions): Promise<number> {
+  const { cwd } = options;
+  let progress: Progress = noProgress;
+  const stderr = (text: string) => {
+    progress.clear();
+    options.stderr.write(text);
+  };
   const inputErrors: InputError[] = [];
+  /** Prints an input error (one line, whatever the file name or the parser's message holds) and keeps it for the reports. */
   const report = (raw: InputError) => {
     const error = new InputError(raw.file, safeText(raw.message), raw.line, raw.column);
     inputErrors.push(error);
-    const where = [escapeControl(displayPath(error.file, cwd)), error.line, error.column].filter(x => x !== undefined).join(':');
-    stderr.write(`apilint: ${where}: ${error.message}\n`);
+    stderr(`apilint: ${where(error, cwd)}: ${error.message}\n`);
   };
-  return { inputErrors, report };
-}
-
-export async function runLint(options: RunOptions): Promise<number> {
-  const { cwd, stderr } = options;
-  const { inputErrors, report } = inputErrorReporter(cwd, stderr);
 
   let config: Config;
   try {
@@ -85,16 +90,53 @@ export async function runLint(options: RunOptions): Promise<number> {
     report(error);
     return EXIT.error;
   }
+  const stdinFilepath = options.stdinFilepath === undefined ? undefined : path.resolve(cwd, options.stdinFilepath);
 
   const expanded = await expandInputs(options.inputs, cwd);
   expanded.errors.forEach(report);
-  const candidates = expanded.candidates.filter(c => c.explicit || !config.ignores(c.file));
+  let stdinIgnored = false;
+  const candidates = expanded.candidates.filter(c => {
+    if (c.file === STDIN && stdinFilepath !== undefined && config.ignores(stdinFilepath)) {
+      stdinIgnored = true;
+      stderr(`apilint: ${escapeControl(displayPath(stdinFilepath, cwd))}: matches the config's ignore list: not linted\n`);
+      return false;
+    }
+    return c.explicit || !config.ignores(c.file);
+  });
+  const shownFile = (file: string) => (file === STDIN && stdinFilepath !== undefined ? stdinFilepath : file);
+
+  // What can be known before linting is checked before linting: a usage error costs no time.
+  const baselineFile = options.baseline === undefined ? undefined : path.resolve(cwd, options.baseline);
+  const writeBaselineFile = options.writeBaseline === undefined ? undefined : path.resolve(cwd, options.writeBaseline);
+  const outputs = options.reports.flatMap(r => (r.output === undefined ? [] : [path.resolve(cwd, r.output)]));
+  const clash = outputOverInput([...outputs, ...(writeBaselineFile && writeBaselineFile !== baselineFile ? [writeBaselineFile] : [])], [
+    ...candidates.map(c => shownFile(c.file)),
+    ...(config.file ? [config.file] : []),
+    ...(baselineFile && baselineFile !== writeBaselineFile ? [baselineFile] : []),
+  ]);
+  if (clash) {
+    stderr(`apilint: ${escapeControl(displayPath(clash.output, cwd))}: is ${clash.input === config.file ? 'the config file' : clash.input === baselineFile ? 'the baseline' : 'an input'} of this run: refusing to write a report over it (choose another --output)\n`);
+    return EXIT.error;
+  }
+  let known: string[] | undefined;
+  let repositories: Map<string, string> | undefined;
+  try {
+    if (baselineFile) known = baselineFile === writeBaselineFile && !existsSync(baselineFile) ? [] : readBaseline(baselineFile);
+    if (options.since) repositories = repositoriesOf(candidates.map(c => shownFile(c.file)), options.since);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    report(error);
+    return EXIT.error;
+  }
+
   const maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
   const session = new LintSession({ cwd, config, allowRemote: options.allowRemote, maxFileSize });
-  let findings: Finding[] = [];
-  const linted: string[] = [];
+  progress = progressOn(options.stderr, candidates.length);
+  // Stdin named by --stdin-filepath is linted as that file: its settings, $refs and findings are that path's.
+  const lintCandidate = async (c: Candidate) =>
+    c.file === STDIN && stdinFilepath !== undefined ? session.lintText(stdinFilepath, await readInput(STDIN, maxFileSize)) : session.lintFile(c.file, { explicit: c.explicit });
   const lintOne = (c: Candidate): Promise<Outcome> =>
-    session.lintFile(c.file, { explicit: c.explicit }).then(
+    lintCandidate(c).then(
       result => (result === undefined ? { skipped: true } : { findings: result.findings }),
       error => ({ error }),
     );
@@ -103,12 +145,20 @@ export async function runLint(options: RunOptions): Promise<number> {
   if (workers > 0) {
     // Several files and more than one core: worker threads lint some of them (src/lint/parallel.ts).
     const setup = { cwd, allowRemote: options.allowRemote, maxFileSize, ...(options.config !== undefined ? { config: options.config } : {}), ...(options.noConfig ? { noConfig: true } : {}) };
-    outcomes = await lintAll(candidates, lintOne, workers, setup);
+    outcomes = await lintAll(candidates, lintOne, workers, setup, () => progress.done());
   } else {
     // One file after the other (files are read synchronously: reading ahead would gain nothing).
     outcomes = [];
-    for (const candidate of candidates) outcomes.push(await lintOne(candidate));
+    for (const candidate of candidates) {
+      outcomes.push(await lintOne(candidate));
+      progress.done();
+      // Linting settles in microtasks: the progress line's timer runs only if the event loop turns.
+      if (progress.active) await new Promise(resolve => setImmediate(resolve));
+    }
   }
+  progress.stop();
+  let findings: Finding[] = [];
+  const linted: string[] = [];
   // Reported in the order of the inputs, whichever thread linted them.
   for (const [i, candidate] of candidates.entries()) {
     const result = outcomes[i]!;
@@ -116,83 +166,138 @@ export async function runLint(options: RunOptions): Promise<number> {
       const { error } = result;
       if (isSentError(error)) {
         report(new InputError(error.file, error.message, error.line, error.column));
-        if (options.debug && error.stack) stderr.write(`${error.stack}\n`);
+        if (options.debug && error.stack) stderr(`${error.stack}\n`);
       } else {
         report(asInputError(error, candidate.file));
-        if (options.debug && !(error instanceof InputError)) stderr.write(`${(error as Error).stack}\n`);
+        if (options.debug && !(error instanceof InputError)) stderr(`${(error as Error).stack}\n`);
       }
       continue;
     }
     if ('skipped' in result) continue;
-    linted.push(candidate.file);
+    linted.push(shownFile(candidate.file));
     // One push per finding: spreading a huge list overflows the call stack (240,000 findings did).
     for (const finding of result.findings) findings.push(finding);
   }
-  if (linted.length === 0 && inputErrors.length === 0) {
+  if (linted.length === 0 && inputErrors.length === 0 && !stdinIgnored) {
     report(new InputError(options.inputs.join(' '), 'no OpenAPI or event type documents found'));
   }
 
+  const current = findings;
   let comparison: FormatContext['comparison'];
-  try {
-    if (options.writeBaseline) {
-      await writeAtomically(path.resolve(cwd, options.writeBaseline), writeBaseline(findings, path.resolve(cwd, options.writeBaseline)));
-    }
-    let result: Comparison | undefined;
-    if (options.baseline) {
-      const file = path.resolve(cwd, options.baseline);
-      result = compare(findings, readBaseline(file), baselineFileKey(file), `in baseline ${displayPath(file, cwd)}`);
-      comparison = { against: `baseline ${displayPath(file, cwd)}`, unchanged: result.unchanged, fixed: result.fixed };
-    } else if (options.since) {
-      result = await compareSince(options.since, linted, findings, config, options);
-      comparison = { against: options.since, unchanged: result.unchanged, fixed: result.fixed };
-    }
-    if (result) findings = result.findings;
-  } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-    report(error);
+  if (baselineFile && known) {
+    const result = compare(findings, known, baselineFileKey(baselineFile), `in baseline ${displayPath(baselineFile, cwd)}`);
+    comparison = { against: `baseline ${displayPath(baselineFile, cwd)}`, unchanged: result.unchanged, fixed: result.fixed };
+    findings = result.findings;
+  } else if (options.since && repositories) {
+    const result = await compareSince(options.since, repositories, linted, findings, config, options);
+    comparison = { against: options.since, unchanged: result.unchanged, fixed: result.fixed };
+    findings = result.findings;
   }
 
-  await writeReports(findings, { cwd, files: linted, inputErrors, comparison }, options, report);
-  return exitCode(findings, inputErrors, options.failSeverity);
+  return finishRun(options, { findings, current, files: linted, inputErrors, comparison, baselineFile, writeBaselineFile, baselineText: file => writeBaseline(current, file) }, stderr);
 }
 
-/** 2 when an input could not be read, 1 when a finding reaches the fail severity, else 0. */
-export function exitCode(findings: readonly Finding[], inputErrors: readonly InputError[], failSeverity: Severity): number {
-  if (inputErrors.length > 0) return EXIT.error;
-  const threshold = SEVERITY_RANK[failSeverity];
-  return findings.some(f => !f.suppression && SEVERITY_RANK[f.severity] <= threshold) ? EXIT.findings : EXIT.ok;
+/** What a run found, for its last steps. */
+export interface RunResult {
+  /** After baseline or --since: known findings suppressed. */
+  findings: Finding[];
+  /** Before them: what --write-baseline records. */
+  current: readonly Finding[];
+  files: readonly string[];
+  inputErrors: readonly InputError[];
+  comparison?: FormatContext['comparison'];
+  baselineFile?: string;
+  writeBaselineFile?: string;
+  baselineText: (file: string) => string;
+  /** `apilint diff`: the versions compared. */
+  diff?: FormatContext['diff'];
 }
 
-/** Writes every requested report: each format to its file (atomically) or to stdout. */
-export async function writeReports(
-  findings: readonly Finding[],
-  context: Omit<FormatContext, 'color'>,
-  options: Pick<RunOptions, 'reports' | 'cwd' | 'stdout' | 'color'>,
-  report: (error: InputError) => void,
-): Promise<void> {
-  let stdoutUsed = false;
+export type FinishOptions = Pick<RunOptions, 'reports' | 'cwd' | 'stdout' | 'stderr' | 'color' | 'hyperlinks' | 'quiet' | 'maxWarnings' | 'failSeverity'>;
+
+/**
+ * The last steps of a run (`lint` and `diff` alike): the baseline written, --quiet, every report,
+ * and the exit code.
+ */
+export async function finishRun(options: FinishOptions, result: RunResult, stderr: (text: string) => void): Promise<number> {
+  const { cwd } = options;
+  const { current, inputErrors, comparison, baselineFile, writeBaselineFile } = result;
+  let { findings } = result;
+  const noun = result.diff ? 'change' : 'finding';
+  let failed = inputErrors.length > 0;
+  if (writeBaselineFile) {
+    try {
+      await writeReport(writeBaselineFile, result.baselineText(writeBaselineFile), options);
+      const total = current.filter(f => !f.suppression).length;
+      const added = baselineFile === writeBaselineFile && comparison ? `: ${plural(total - comparison.unchanged, noun)} added, ${plural(comparison.fixed, `fixed ${noun}`)} removed, ${total.toLocaleString('en-US')} in all` : ` with ${plural(total, noun)}`;
+      stderr(`apilint: wrote the baseline ${escapeControl(displayPath(writeBaselineFile, cwd))}${added}\n`);
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      stderr(`apilint: ${where(error, cwd)}: ${error.message}\n`);
+      failed = true;
+    }
+  }
+
+  const shown = visible(findings);
+  const warnings = shown.filter(f => f.severity === 'warn').length;
+  let quieted: number | undefined;
+  if (options.quiet) {
+    quieted = shown.filter(f => f.severity !== 'error').length;
+    findings = findings.filter(f => f.severity === 'error');
+  }
+  const context: Omit<FormatContext, 'color'> = {
+    cwd,
+    files: result.files,
+    inputErrors,
+    failSeverity: options.failSeverity,
+    ...(comparison ? { comparison } : {}),
+    ...(quieted ? { quieted } : {}),
+    ...(result.diff ? { diff: result.diff } : {}),
+  };
+  if (!(await writeReports(options, findings, context, stderr))) failed = true;
+
+  if (failed) return EXIT.error;
+  if (writeBaselineFile) return EXIT.ok;
+  if (options.maxWarnings !== undefined && warnings > options.maxWarnings) {
+    stderr(`apilint: ${plural(warnings, 'warning')}, more than --max-warnings ${options.maxWarnings} allows\n`);
+    return EXIT.findings;
+  }
+  const threshold = SEVERITY_RANK[options.failSeverity];
+  return shown.some(f => SEVERITY_RANK[f.severity] <= threshold) ? EXIT.findings : EXIT.ok;
+}
+
+export const where = (error: InputError, cwd: string) => [escapeControl(displayPath(error.file, cwd)), error.line, error.column].filter(x => x !== undefined).join(':');
+
+/** Renders and writes every requested report; false when one could not be written. */
+async function writeReports(options: FinishOptions, findings: readonly Finding[], context: Omit<FormatContext, 'color'>, stderr: (text: string) => void): Promise<boolean> {
+  let ok = true;
   for (const { format, output } of options.reports) {
+    const destination = output === undefined ? '<stdout>' : escapeControl(displayPath(path.resolve(options.cwd, output), options.cwd));
+    const notice = (message: string) => stderr(`apilint: ${destination}: ${message}\n`);
     let text: string;
     try {
-      text = (await loadFormatter(format))(findings, { ...context, color: output === undefined && options.color });
+      const toTerminal = output === undefined;
+      text = (await loadFormatter(format))(findings, { ...context, color: toTerminal && options.color, hyperlinks: toTerminal && options.hyperlinks === true, notice });
     } catch (error) {
       // Past V8's longest string (about 512 MB), e.g. a million findings as JSON.
       if (!(error instanceof RangeError)) throw error;
-      report(new InputError(output ?? '<stdout>', `the ${format} report is too large to produce (${findings.length.toLocaleString('en-US')} findings): lint fewer files at once`));
+      notice(`the ${format} report is too large to produce (${plural(findings.length, 'finding')}): lint fewer files at once`);
+      ok = false;
       continue;
     }
-    if (output) {
-      try {
-        await writeAtomically(path.resolve(options.cwd, output), text);
-      } catch (error) {
-        if (!(error instanceof InputError)) throw error;
-        report(error);
-      }
-    } else if (!stdoutUsed) {
+    if (output === undefined) {
       options.stdout.write(text);
-      stdoutUsed = true;
+      continue;
+    }
+    try {
+      await writeReport(path.resolve(options.cwd, output), text, options);
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      notice(error.message);
+      ok = false;
     }
   }
+  return ok;
 }
 
 /**
@@ -236,27 +341,67 @@ function isSentError(error: unknown): error is SentError {
   return !(error instanceof Error) && typeof error === 'object' && error !== null && typeof (error as SentError).file === 'string' && typeof (error as SentError).message === 'string';
 }
 
-/** Lints the same files as they were at `ref` and marks the findings that were already there. */
-async function compareSince(ref: string, files: string[], findings: Finding[], config: Config, options: RunOptions): Promise<Comparison> {
-  const { root, tree, cleanup } = checkoutRef(options.cwd, ref);
+/** The real path of a file, or of its folder for one that does not exist (a new file named by --stdin-filepath). */
+function realFile(file: string): string {
   try {
-    const old: string[] = [];
-    const session = new LintSession({ config, cwd: tree, allowRemote: options.allowRemote, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE });
-    for (const file of files) {
-      if (file.startsWith('<')) continue;
-      const relative = path.relative(root, file);
-      try {
-        // Settings follow the file's path in the working tree, so overrides apply the same way.
-        const result = await session.lintFile(path.join(tree, relative), { settingsPath: file });
-        for (const f of result?.findings ?? []) old.push(findingKey(f, path.relative(tree, f.file)));
-      } catch {
-        // New at this revision, or not lintable then: everything in it now counts as new.
-      }
+    return realpathSync(file);
+  } catch {
+    try {
+      return path.join(realpathSync(path.dirname(file)), path.basename(file));
+    } catch {
+      return file;
     }
-    return compare(findings, old, file => path.relative(root, file), `present at ${ref}`);
-  } finally {
-    cleanup();
   }
+}
+
+/**
+ * For --since, before linting: the git repository of each input's folder (found from the inputs,
+ * not the working directory), with `ref` checked in each. Throws an InputError for an input outside
+ * any repository or a ref that names no commit.
+ */
+function repositoriesOf(files: readonly string[], ref: string): Map<string, string> {
+  const roots = new Map<string, string>();
+  for (const file of files) {
+    if (file === STDIN) continue;
+    const dir = path.dirname(file);
+    if (roots.has(dir)) continue;
+    const root = gitRoot(dir);
+    if (root === undefined) throw new InputError(file, '--since needs a git repository, and this file is not in one');
+    roots.set(dir, root);
+  }
+  for (const root of new Set(roots.values())) verifyRef(root, ref);
+  return roots;
+}
+
+/** Lints the same files as they were at `ref`, repository by repository, and marks the findings that were already there. */
+async function compareSince(ref: string, roots: Map<string, string>, files: string[], findings: Finding[], config: Config, options: RunOptions): Promise<Comparison> {
+  const groups = new Map<string, string[]>();
+  for (const file of files) {
+    const root = roots.get(path.dirname(file));
+    if (root === undefined) continue;
+    groups.set(root, [...(groups.get(root) ?? []), file]);
+  }
+  const real = new Map<string, string>();
+  const key = (file: string) => real.get(file) ?? real.set(file, realFile(file)).get(file)!;
+  const old: string[] = [];
+  for (const [root, group] of groups) {
+    const { tree, cleanup } = checkoutRef(root, ref);
+    try {
+      const session = new LintSession({ config, cwd: tree, allowRemote: options.allowRemote, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE });
+      for (const file of group) {
+        try {
+          // Settings follow the file's path in the working tree, so overrides apply the same way.
+          const result = await session.lintFile(path.join(tree, path.relative(root, key(file))), { settingsPath: file });
+          for (const f of result?.findings ?? []) old.push(findingKey(f, path.join(root, path.relative(tree, f.file))));
+        } catch {
+          // New at this revision, or not lintable then: everything in it now counts as new.
+        }
+      }
+    } finally {
+      cleanup();
+    }
+  }
+  return compare(findings, old, key, `present at ${ref}`);
 }
 
 function asInputError(error: unknown, file: string): InputError {
@@ -280,17 +425,4 @@ function errorTree(error: unknown, depth = 0): Error[] {
   if (!(error instanceof Error) || depth > 5) return [];
   const children = [...(error instanceof AggregateError ? (error.errors as unknown[]) : []), ...(error.cause !== undefined ? [error.cause] : [])];
   return [error, ...children.flatMap(child => errorTree(child, depth + 1))];
-}
-
-/** Output is complete or absent, never half a file: write beside the target, then rename. */
-export async function writeAtomically(file: string, text: string): Promise<void> {
-  const temp = `${file}.${process.pid}-${crypto().randomBytes(4).toString('hex')}.tmp`;
-  try {
-    await writeFile(temp, text, { flag: 'wx' });
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true }).catch(() => undefined);
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(file, `cannot write the report (${code ?? (error as Error).message}): nothing written`);
-  }
 }

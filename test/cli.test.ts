@@ -30,7 +30,7 @@ describe('program', () => {
     const help = await runCli(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/Usage: apilint/);
-    expect(help.stdout).toMatch(/lint \[options\] <inputs\.\.\.>/);
+    expect(help.stdout).toMatch(/lint \[options\] \[inputs\.\.\.\]/);
     expect(help.stdout).toMatch(/rules/);
   });
 
@@ -268,7 +268,7 @@ describe('rules command', () => {
   it('lists every rule with severity, guideline reference and description', async () => {
     const text = await runCli(['rules']);
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/^path-no-trailing-slash +error +4\.path\.2 +Paths have no trailing slash\.$/m);
+    expect(text.stdout).toMatch(/^path-no-trailing-slash +error +4\.path\.2 +#136 +Paths have no trailing slash\.$/m);
     const json = JSON.parse((await runCli(['rules', '--format', 'json'])).stdout);
     expect(json.find((r: { id: string }) => r.id === 'path-no-trailing-slash')).toEqual({
       id: 'path-no-trailing-slash',

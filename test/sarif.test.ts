@@ -1,23 +1,18 @@
 // SARIF output: valid for Microsoft's validator with GitHub's ingestion rules, and the details
 // code scanning relies on (rule index, relative URIs, 1-based regions, stable fingerprints).
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.js';
+import { validateSarif } from './helpers/sarif.js';
 import { ROOT } from './helpers/lint.js';
 
 let tmp: string;
-let multitool: string;
 
 beforeAll(() => {
   tmp = mkdtempSync(path.join(tmpdir(), 'apilint-sarif-'));
-  const require = createRequire(import.meta.url);
-  multitool = path.join(path.dirname(require.resolve('@microsoft/sarif-multitool-linux/package.json')), 'Sarif.Multitool');
-  // npm here skips the package's install script, which would make the binary executable.
-  chmodSync(multitool, 0o755);
 });
 
 interface SarifLog {
@@ -34,15 +29,7 @@ interface SarifLog {
   }[];
 }
 
-/** Problems the validator reports (errors and warnings), as "ruleId: message" lines. */
-function validate(file: string): string[] {
-  const out = path.join(tmp, `${path.basename(file)}.validation.sarif`);
-  execFileSync(multitool, ['validate', '--rule-kind', 'Gh;Sarif', file, '-o', out, '--log', 'ForceOverwrite'], { stdio: 'pipe' });
-  const log = JSON.parse(readFileSync(out, 'utf8')) as { runs: { results?: { ruleId: string; level?: string; message: { id?: string; arguments?: string[] } }[] }[] };
-  return (log.runs[0]!.results ?? [])
-    .filter(r => r.level !== 'note' && r.level !== 'none')
-    .map(r => `${r.ruleId}: ${(r.message.arguments ?? []).join(' ')}`);
-}
+const validate = (file: string) => validateSarif(file, tmp);
 
 async function sarifFor(args: string[]): Promise<{ file: string; log: SarifLog }> {
   const file = path.join(tmp, `run-${Math.random().toString(36).slice(2)}.sarif`);

@@ -2,26 +2,17 @@
 // --since, and the extra formats. Documents are copies of the reference spec (zero findings) with
 // one deliberate violation, so every assertion is about exactly the findings the test made.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.js';
+import { project } from './helpers/project.js';
 import { REFERENCE_SPEC } from './helpers/lint.js';
 
 const reference = readFileSync(REFERENCE_SPEC, 'utf8');
 /** The reference spec with a trailing slash on /shipments (one path-no-trailing-slash error). */
 const withSlash = reference.replace('\n  /shipments:\n', '\n  /shipments/:\n');
 const slashLine = withSlash.split('\n').indexOf('  /shipments/:') + 1;
-
-function project(files: Record<string, string>): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'apilint-wf-'));
-  for (const [name, content] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    writeFileSync(path.join(dir, name), content);
-  }
-  return dir;
-}
 
 interface JsonReport {
   summary: Record<string, number | string>;
@@ -142,7 +133,7 @@ describe('baselines', () => {
   it('hides baselined findings across line moves, fails on new ones, and counts the fixed', async () => {
     const dir = project({ 'api.yaml': withSlash });
     const write = await runCli(['lint', 'api.yaml', '--write-baseline', 'baseline.json'], { cwd: dir });
-    expect(write.code).toBe(1);
+    expect(write.code).toBe(0);
     const baseline = JSON.parse(readFileSync(path.join(dir, 'baseline.json'), 'utf8'));
     expect(baseline.findings).toEqual([{ ruleId: 'path-no-trailing-slash', file: 'api.yaml', pointer: '/paths/~1shipments~1' }]);
 
@@ -219,14 +210,14 @@ describe('formats', () => {
     return `openapi: 3.0.3\ninfo: {title: t, version: 1.0.0}\nx-apilint-ignore: [api-meta-info, rate-limit-policy, flow-id-header, operations-secured, rate-limit-429, success-and-error-responses, rate-limit-informing-headers, path-plural-resources, collections-paginated, partial-responses]\npaths:\n${paths}`;
   };
 
-  it('github: one annotation per finding, capped with a summary line', async () => {
+  it('github: one workflow command per finding, all of them, and a closing line past what GitHub annotates', async () => {
     const dir = project({ 'api.yaml': manySlashes(12) });
     const result = await runCli(['lint', 'api.yaml', '-f', 'github'], { cwd: dir });
     const lines = result.stdout.trim().split('\n');
     const slashes = lines.filter(l => l.includes('path-no-trailing-slash'));
-    expect(slashes).toHaveLength(10);
+    expect(slashes).toHaveLength(12);
     expect(slashes[0]).toMatch(/^::error file=api\.yaml,line=5,col=\d+,endLine=\d+,endColumn=\d+,title=apilint path-no-trailing-slash::Path "\/things-a\/" ends with a slash/);
-    expect(lines).toContainEqual(expect.stringMatching(/^::warning title=apilint::\d+ more findings are not shown as annotations/));
+    expect(lines.at(-1)).toMatch(/^apilint: GitHub annotates the first 10 errors, 10 warnings and 10 notices of a step; every one is listed above in this log$/);
     expect(result.code).toBe(1);
   });
 
@@ -239,7 +230,7 @@ describe('formats', () => {
     expect(junit).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="apilint" tests="1" failures="1" errors="0">/);
     expect(junit).toMatch(new RegExp(`<testcase name="path-no-trailing-slash at ${slashLine}:\\d+" classname="api\\.yaml">`));
     const md = readFileSync(path.join(dir, 'summary.md'), 'utf8');
-    expect(md).toMatch(/\*\*1 problem\*\* in 1 file: 1 errors/);
+    expect(md).toMatch(/\*\*1 problem\*\* in 1 file: 1 error, 0 warnings/);
     expect(md).toMatch(new RegExp(`\\| ❌ error \\| \`api\\.yaml\` \\| ${slashLine} \\| \\[\`path-no-trailing-slash\`\\]`));
     const cc = JSON.parse(readFileSync(path.join(dir, 'cc.json'), 'utf8'));
     expect(cc).toEqual([

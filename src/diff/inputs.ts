@@ -5,7 +5,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../core/errors.js';
 import { STDIN } from '../core/paths.js';
-import { checkoutRef } from '../suppress/baseline.js';
+import { checkoutRef, gitRoot, verifyRef } from '../suppress/baseline.js';
 
 export interface Version {
   /** The argument as typed. */
@@ -25,7 +25,7 @@ const REV_PATH = /^([^\s:-][^\s:]*):(.+)$/;
 
 /** Extracted trees, one per revision, removed by `cleanup`. */
 export class Versions {
-  private readonly trees = new Map<string, ReturnType<typeof checkoutRef>>();
+  private readonly trees = new Map<string, ReturnType<typeof checkoutRef> & { root: string }>();
 
   constructor(private readonly cwd: string) {}
 
@@ -40,12 +40,15 @@ export class Versions {
     const [, rev, inRepo] = match as unknown as [string, string, string];
     let checkout = this.trees.get(rev);
     if (!checkout) {
+      const root = gitRoot(cwd);
+      if (root === undefined) throw new InputError(arg, `${rev}:${inRepo} names a file at a git revision, but ${cwd === '.' ? 'this folder' : 'the working directory'} is not in a git repository`);
       try {
-        checkout = checkoutRef(cwd, rev);
+        verifyRef(root, rev);
       } catch (error) {
         if (!(error instanceof InputError)) throw error;
-        throw new InputError(arg, error.message.replace(/^--since:? ?/, ''));
+        throw new InputError(arg, `unknown git revision "${rev}"`);
       }
+      checkout = { root, ...checkoutRef(root, rev) };
       this.trees.set(rev, checkout);
     }
     const { root, tree } = checkout;

@@ -6,22 +6,25 @@ import path from 'node:path';
 import type { Both, Loc } from '../../rulesets/diff-rule.js';
 import { rules as diffRules } from '../../rulesets/diff/index.js';
 import { isSunsetDate } from '../../rulesets/lib/deprecation.js';
+import { existsSync } from 'node:fs';
 import { loadConfig, settingsFor, type Config, type Settings } from '../config/config.js';
 import { InputError } from '../core/errors.js';
 import { compareFindings, type Finding } from '../core/finding.js';
 import { displayPath } from '../core/paths.js';
 import { SEVERITY_RANK } from '../core/severity.js';
-import { safeText } from '../core/text.js';
+import { escapeControl, safeText } from '../core/text.js';
+import { outputOverInput } from '../formatters/output.js';
+import type { FormatContext } from '../formatters/types.js';
 import { parseDocument, readInput } from '../load/documents.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../load/limits.js';
-import { compare, readBaseline, writeBaseline, type Comparison as BaselineComparison } from '../suppress/baseline.js';
+import { compare, readBaseline, writeBaseline } from '../suppress/baseline.js';
 import { applyInlineIgnores } from '../suppress/ignores.js';
-import { exitCode, inputErrorReporter, writeAtomically, writeReports, type RunOptions } from '../run.js';
+import { EXIT, finishRun, where, type RunOptions } from '../run.js';
 import { Comparison, type DiffFinding } from './compare.js';
 import { Versions, type Version } from './inputs.js';
 import { Side } from './side.js';
 
-export interface DiffOptions extends Omit<RunOptions, 'inputs' | 'since'> {
+export interface DiffOptions extends Omit<RunOptions, 'inputs' | 'since' | 'stdinFilepath'> {
   base: string;
   revision: string;
   /** `YYYY-MM-DD`: sunsets are judged against it (default: today, UTC). */
@@ -35,11 +38,18 @@ export function isDate(text: string): boolean {
 }
 
 export async function runDiff(options: DiffOptions): Promise<number> {
-  const { cwd, stderr } = options;
-  const { inputErrors, report } = inputErrorReporter(cwd, stderr);
+  const { cwd } = options;
+  const stderr = (text: string) => options.stderr.write(text);
+  const inputErrors: InputError[] = [];
+  /** Prints an input error (one line, whatever the file name or the parser's message holds) and keeps it for the reports. */
+  const report = (raw: InputError) => {
+    const error = new InputError(raw.file, safeText(raw.message), raw.line, raw.column);
+    inputErrors.push(error);
+    stderr(`apilint: ${where(error, cwd)}: ${error.message}\n`);
+  };
   if (options.base === '-' && options.revision === '-') {
     report(new InputError('-', 'only one of the two versions can be read from stdin'));
-    return exitCode([], inputErrors, options.failSeverity);
+    return EXIT.error;
   }
   let config: Config;
   try {
@@ -47,50 +57,63 @@ export async function runDiff(options: DiffOptions): Promise<number> {
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     report(error);
-    return exitCode([], inputErrors, options.failSeverity);
+    return EXIT.error;
   }
+  const baselineFile = options.baseline === undefined ? undefined : path.resolve(cwd, options.baseline);
+  const writeBaselineFile = options.writeBaseline === undefined ? undefined : path.resolve(cwd, options.writeBaseline);
+  const diff = { base: options.base, revision: options.revision };
 
   const versions = new Versions(cwd);
-  let findings: Finding[] = [];
-  const files: string[] = [];
-  let comparison: { against: string; unchanged: number; fixed: number } | undefined;
   try {
     const loaded: Partial<Both<Side>> = {};
+    const read: Version[] = [];
     for (const which of ['base', 'revision'] as const) {
       try {
         const version = versions.resolve(options[which]);
+        read.push(version);
         loaded[which] = await loadVersion(version, { maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, allowRemote: options.allowRemote });
       } catch (error) {
         if (!(error instanceof InputError)) throw error;
         report(error);
       }
     }
-    if (loaded.base && loaded.revision) {
-      const sides = loaded as Both<Side>;
-      files.push(sides.revision.display(sides.revision.file));
-      findings = compareVersions(sides, settingsFor(config, sides.revision.file), options.date ?? today());
-      const keyFile = (baselineFile: string) => path.relative(path.dirname(baselineFile), sides.revision.file).split(path.sep).join('/');
-      try {
-        if (options.writeBaseline) {
-          const file = path.resolve(cwd, options.writeBaseline);
-          await writeAtomically(file, writeBaseline(findings, file, () => keyFile(file)));
-        }
-        if (options.baseline) {
-          const file = path.resolve(cwd, options.baseline);
-          const result: BaselineComparison = compare(findings, readBaseline(file), () => keyFile(file), `in baseline ${displayPath(file, cwd)}`);
-          findings = result.findings;
-          comparison = { against: `baseline ${displayPath(file, cwd)}`, unchanged: result.unchanged, fixed: result.fixed };
-        }
-      } catch (error) {
-        if (!(error instanceof InputError)) throw error;
-        report(error);
-      }
+    // No report over a file this run reads: a version, the config, the baseline.
+    const outputs = options.reports.flatMap(r => (r.output === undefined ? [] : [path.resolve(cwd, r.output)]));
+    const clash = outputOverInput([...outputs, ...(writeBaselineFile && writeBaselineFile !== baselineFile ? [writeBaselineFile] : [])], [
+      ...read.map(v => v.file),
+      ...(config.file ? [config.file] : []),
+      ...(baselineFile && baselineFile !== writeBaselineFile ? [baselineFile] : []),
+    ]);
+    if (clash) {
+      stderr(`apilint: ${escapeControl(displayPath(clash.output, cwd))}: is ${clash.input === config.file ? 'the config file' : clash.input === baselineFile ? 'the baseline' : 'an input'} of this run: refusing to write a report over it (choose another --output)\n`);
+      return EXIT.error;
     }
+    let known: string[] | undefined;
+    try {
+      if (baselineFile) known = baselineFile === writeBaselineFile && !existsSync(baselineFile) ? [] : readBaseline(baselineFile);
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      report(error);
+      return EXIT.error;
+    }
+    if (!loaded.base || !loaded.revision) return await finishRun(options, { findings: [], current: [], files: [], inputErrors, baselineText: () => '', diff }, stderr);
+
+    const sides = loaded as Both<Side>;
+    const current = compareVersions(sides, settingsFor(config, sides.revision.file), options.date ?? today());
+    // Baselines name the revision's document for every change, relative to the baseline's folder.
+    const keyFile = (file: string) => () => path.relative(path.dirname(file), sides.revision.file).split(path.sep).join('/');
+    let findings = current;
+    let comparison: FormatContext['comparison'];
+    if (baselineFile && known) {
+      const result = compare(current, known, keyFile(baselineFile), `in baseline ${displayPath(baselineFile, cwd)}`);
+      comparison = { against: `baseline ${displayPath(baselineFile, cwd)}`, unchanged: result.unchanged, fixed: result.fixed };
+      findings = result.findings;
+    }
+    const files = [sides.revision.display(sides.revision.file)];
+    return await finishRun(options, { findings, current, files, inputErrors, comparison, baselineFile, writeBaselineFile, baselineText: file => writeBaseline(current, file, keyFile(file)), diff }, stderr);
   } finally {
     versions.cleanup();
   }
-  await writeReports(findings, { cwd, files, inputErrors, comparison, diff: { base: options.base, revision: options.revision } }, options, report);
-  return exitCode(findings, inputErrors, options.failSeverity);
 }
 
 /** Reads, parses and resolves one version; an InputError names the file as reports do. */

@@ -1,12 +1,23 @@
-// Code Climate issues, the format of GitLab's code quality report.
-import { fingerprint } from './sarif.js';
-import { displayPath, visible, type Formatter } from './types.js';
+// Code Climate issues, the format of GitLab's code quality report. GitLab requires description,
+// check_name, fingerprint, severity, location.path and location.lines.begin on every issue. An input
+// that could not be linted is an issue too (check `input-error`, severity blocker), so the merge
+// request shows it instead of a clean report.
+import { displayPath, fingerprint, hashOf, visible, type Formatter } from './types.js';
 
 const SEVERITY = { error: 'major', warn: 'minor', info: 'info', hint: 'info' } as const;
 
-export const codeclimate: Formatter = (all, { cwd }) =>
-  `${JSON.stringify(
-    visible(all).map(f => ({
+export const codeclimate: Formatter = (all, { cwd, inputErrors }) => {
+  const issues = [
+    ...inputErrors.map(e => ({
+      type: 'issue',
+      check_name: 'input-error',
+      description: `Cannot lint this file: ${e.message}`,
+      categories: ['Bug Risk'],
+      severity: 'blocker',
+      fingerprint: hashOf(['input-error', displayPath(e.file, cwd), e.message]),
+      location: { path: displayPath(e.file, cwd), lines: { begin: e.line ?? 1 } },
+    })),
+    ...visible(all).map(f => ({
       type: 'issue',
       check_name: f.ruleId,
       description: f.message,
@@ -15,6 +26,6 @@ export const codeclimate: Formatter = (all, { cwd }) =>
       fingerprint: fingerprint(f, cwd),
       location: { path: displayPath(f.file, cwd), lines: { begin: f.line, end: f.endLine } },
     })),
-    null,
-    2,
-  )}\n`;
+  ];
+  return `${JSON.stringify(issues, null, 2)}\n`;
+};

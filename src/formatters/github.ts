@@ -1,38 +1,43 @@
-// GitHub Actions workflow commands: one annotation per finding on the file and line. GitHub shows
-// at most 10 error and 10 warning annotations per step, so past that a summary line says how many
-// more there are instead of silently dropping them.
-import { countBySeverity, displayPath, visible, type Formatter } from './types.js';
+// GitHub Actions workflow commands: one per finding and one `::error` per input that could not be
+// linted, all of them. GitHub turns only the first 10 of each kind per step into annotations on
+// the diff, but the job log keeps every command, so nothing is dropped here; the closing line
+// says so when there are more than GitHub shows.
+import { countBySeverity, plural, severityCounts, shownPath, visible, type Formatter } from './types.js';
 
 const COMMAND = { error: 'error', warn: 'warning', info: 'notice', hint: 'notice' } as const;
-const LIMIT_PER_KIND = 10;
+/** Annotations of each kind (error, warning, notice) GitHub shows for one step. */
+const SHOWN_PER_KIND = 10;
 
 const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
-export const github: Formatter = (all, { cwd, files }) => {
+const command = (kind: string, props: (string | false)[], message: string) =>
+  `::${kind} ${props.filter(p => p !== false).join(',')}::${escapeData(message)}`;
+
+export const github: Formatter = (all, { cwd, files, inputErrors }) => {
   const findings = visible(all);
-  const shown = { error: 0, warning: 0, notice: 0 };
   const lines: string[] = [];
-  let hidden = 0;
+  const perKind = { error: inputErrors.length, warning: 0, notice: 0 };
+  for (const e of inputErrors) {
+    const file = escapeProperty(shownPath(e.file, cwd));
+    lines.push(command('error', [`file=${file}`, e.line !== undefined && `line=${e.line}`, e.column !== undefined && `col=${e.column}`, `title=${escapeProperty('apilint: cannot lint')}`], e.message));
+  }
   for (const f of findings) {
     const kind = COMMAND[f.severity];
-    if (shown[kind] >= LIMIT_PER_KIND) {
-      hidden++;
-      continue;
-    }
-    shown[kind]++;
+    perKind[kind]++;
     const props = [
-      `file=${escapeProperty(displayPath(f.file, cwd))}`,
+      `file=${escapeProperty(shownPath(f.file, cwd))}`,
       `line=${f.line}`,
       `col=${f.column}`,
       `endLine=${f.endLine}`,
       `endColumn=${f.endColumn}`,
       `title=${escapeProperty(`apilint ${f.ruleId}`)}`,
     ];
-    lines.push(`::${kind} ${props.join(',')}::${escapeData(f.message)}`);
+    lines.push(command(kind, props, f.message));
   }
-  const counts = countBySeverity(findings);
-  if (hidden > 0) lines.push(`::warning title=apilint::${hidden} more findings are not shown as annotations (GitHub shows ${LIMIT_PER_KIND} per kind): see the log or the SARIF report`);
-  lines.push(`apilint: ${findings.length} problems (${counts.error} errors, ${counts.warn} warnings, ${counts.info} info, ${counts.hint} hints) in ${files.length} files`);
+  const unreadable = inputErrors.length > 0 ? `; ${plural(inputErrors.length, 'input')} could not be linted` : '';
+  lines.push(`apilint: ${plural(findings.length, 'problem')} (${severityCounts(countBySeverity(findings))}) in ${plural(files.length, 'file')}${unreadable}`);
+  const over = Object.values(perKind).some(n => n > SHOWN_PER_KIND);
+  if (over) lines.push(`apilint: GitHub annotates the first ${SHOWN_PER_KIND} errors, ${SHOWN_PER_KIND} warnings and ${SHOWN_PER_KIND} notices of a step; every one is listed above in this log`);
   return `${lines.join('\n')}\n`;
 };

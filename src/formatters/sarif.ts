@@ -1,26 +1,25 @@
 // SARIF 2.1.0 for GitHub code scanning and other SARIF viewers. Checked in the tests with
 // Microsoft's validator, GitHub's ingestion rules included.
+//
+// GitHub rejects an upload over its hard limits ("SARIF results exceed one or more limits", "SARIF
+// file is too large" in GitHub's code scanning docs): 25,000 results per run, 10 MB for the
+// gzip-compressed file, 20 runs per file, 25,000 rules per run, 1,000 locations per result, 20 tags
+// per rule. This log has one run, the catalogue's rules (far fewer), one location per result and
+// three tags per rule, so only the first two can be reached. Past either, the log keeps the most
+// severe findings (active before suppressed, then error, warning, info, hint) and says in a
+// notification and on stderr what it left out: an upload GitHub takes, never one it rejects.
 import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { crypto } from '../core/builtins.js';
-import { catalogue } from '../lint/catalogue.js';
+import { zlib } from '../core/builtins.js';
 import type { Finding } from '../core/finding.js';
 import { TOOL } from '../core/meta.js';
-import { displayPath, jsonPointer, type Formatter } from './types.js';
+import { SEVERITIES } from '../core/severity.js';
+import { catalogue } from '../lint/catalogue.js';
+import { countBySeverity, displayPath, fingerprint, jsonPointer, plural, type FormatContext, type Formatter } from './types.js';
+
+export const GITHUB_LIMITS = { resultsPerRun: 25_000, gzipBytes: 10_000_000 } as const;
 
 const LEVEL = { error: 'error', warn: 'warning', info: 'note', hint: 'note' } as const;
-
-/**
- * Identifies a finding by rule, file, JSON path and message, not by line: moving unrelated lines
- * above it leaves it the same, so code scanning keeps tracking one alert.
- */
-export function fingerprint(f: Finding, cwd: string): string {
-  return crypto()
-    .createHash('sha256')
-    .update([f.ruleId, displayPath(f.file, cwd), jsonPointer(f.path), f.message].join('\u0000'))
-    .digest('hex')
-    .slice(0, 32);
-}
 
 function artifactLocation(file: string, cwd: string) {
   const shown = displayPath(file, cwd);
@@ -30,7 +29,40 @@ function artifactLocation(file: string, cwd: string) {
   return { uri: shown.split('\\').join('/').split('/').map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };
 }
 
-export const sarif: Formatter = (findings, { cwd, inputErrors }) => {
+export const sarif: Formatter = (findings, context) => {
+  const limit = GITHUB_LIMITS;
+  // The findings in the order they are given up: least important last.
+  const rank = (f: Finding) => (f.suppression ? SEVERITIES.length : 0) + SEVERITIES.indexOf(f.severity);
+  const byPriority = [...findings.keys()].sort((a, b) => rank(findings[a]!) - rank(findings[b]!) || a - b);
+  let keep = Math.min(findings.length, limit.resultsPerRun);
+  let reason = keep < findings.length ? `GitHub code scanning accepts at most ${limit.resultsPerRun.toLocaleString('en-US')} results per run` : '';
+  for (;;) {
+    const kept = new Set(byPriority.slice(0, keep));
+    const leftOut = byPriority.slice(keep).map(i => findings[i]!);
+    const cut = leftOut.length > 0 ? `${reason}: ${describeCut(leftOut, findings.length)}` : undefined;
+    const text = render(keep === findings.length ? findings : findings.filter((_, i) => kept.has(i)), context, cut);
+    // A text under the limit is under it compressed too; only a large one is compressed to measure.
+    const size = Buffer.byteLength(text) <= limit.gzipBytes ? 0 : zlib().gzipSync(text).length;
+    if (size <= limit.gzipBytes || keep === 0) {
+      if (cut) context.notice?.(cut);
+      return text;
+    }
+    reason = `GitHub code scanning rejects a SARIF file over ${(limit.gzipBytes / 1e6).toLocaleString('en-US')} MB gzip-compressed`;
+    // Results take nearly all of the size: shrink in proportion, with a margin, until it fits.
+    keep = Math.floor((keep * limit.gzipBytes * 0.95) / size);
+  }
+};
+
+/** "36,007 of 61,007 findings left out, the least severe (17,055 errors, ...)". */
+function describeCut(leftOut: readonly Finding[], total: number): string {
+  const counts = countBySeverity(leftOut);
+  const suppressed = leftOut.filter(f => f.suppression).length;
+  const parts = SEVERITIES.filter(s => counts[s] > 0).map(s => plural(counts[s], s === 'warn' ? 'warning' : s));
+  if (suppressed > 0) parts.push(`${suppressed.toLocaleString('en-US')} of them suppressed`);
+  return `${leftOut.length.toLocaleString('en-US')} of ${plural(total, 'finding')} left out of this log, the least severe (${parts.join(', ')}); -f json lists them all`;
+}
+
+function render(findings: readonly Finding[], { cwd, inputErrors }: FormatContext, cut: string | undefined): string {
   const index = new Map(catalogue.map((r, i) => [r.id, i]));
   const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
@@ -63,24 +95,27 @@ export const sarif: Formatter = (findings, { cwd, inputErrors }) => {
         invocations: [
           {
             executionSuccessful: inputErrors.length === 0,
-            toolExecutionNotifications: inputErrors.map(e => ({
-              level: 'error',
-              message: { text: e.message },
-              locations: [
-                {
-                  physicalLocation: {
-                    artifactLocation: artifactLocation(e.file, cwd),
-                    ...(e.line !== undefined ? { region: { startLine: e.line, startColumn: e.column ?? 1 } } : {}),
+            toolExecutionNotifications: [
+              ...inputErrors.map(e => ({
+                level: 'error',
+                message: { text: e.message },
+                locations: [
+                  {
+                    physicalLocation: {
+                      artifactLocation: artifactLocation(e.file, cwd),
+                      ...(e.line !== undefined ? { region: { startLine: e.line, startColumn: e.column ?? 1 } } : {}),
+                    },
                   },
-                },
-              ],
-            })),
+                ],
+              })),
+              ...(cut ? [{ level: 'warning', message: { text: cut } }] : []),
+            ],
           },
         ],
         columnKind: 'utf16CodeUnits',
         results: findings.map(f => ({
           ruleId: f.ruleId,
-          ruleIndex: index.get(f.ruleId),
+          ...(index.has(f.ruleId) ? { ruleIndex: index.get(f.ruleId) } : {}),
           level: LEVEL[f.severity],
           message: { text: f.message },
           locations: [
@@ -100,4 +135,4 @@ export const sarif: Formatter = (findings, { cwd, inputErrors }) => {
     ],
   };
   return `${JSON.stringify(log, null, 2)}\n`;
-};
+}

@@ -1,18 +1,24 @@
-// Human format: findings grouped by file, `line:col  severity  message  rule-id`, then counts.
-// `apilint diff` findings are grouped by operation instead, each placed as `file:line:col`.
+// Human format: findings grouped by file, one per line as `line:col  severity  message  rule-id`,
+// then, for many findings, the count by rule, and last the counts by severity. Only the position
+// and severity columns are aligned: a message padded to the longest one pushes the rule id past
+// the edge of the terminal, where it wraps. `apilint diff` findings are grouped by operation
+// instead, each placed as `file:line:col`.
 import { Chalk } from 'chalk';
+import { docsUrl } from '../../rulesets/rule.js';
 import type { Finding } from '../core/finding.js';
-import { countBySeverity, displayPath, groupByOperation, visible, type Formatter } from './types.js';
+import { countByRule, countBySeverity, groupByOperation, plural, RULE_SUMMARY_FROM, severityCounts, shownPath, visible, type Formatter } from './types.js';
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** A terminal hyperlink (OSC 8): terminals that know it show `text` as a link to `url`. */
+const link = (text: string, url: string) => `\u001b]8;;${url}\u001b\\${text}\u001b]8;;\u001b\\`;
 
-export const stylish: Formatter = (all, { cwd, files, inputErrors, color, comparison, diff }) => {
+export const stylish: Formatter = (all, { cwd, files, inputErrors, color, comparison, quieted, hyperlinks, diff }) => {
   const findings = visible(all);
   const c = new Chalk({ level: color ? 1 : 0 });
   const paint = { error: c.red, warn: c.yellow, info: c.blue, hint: c.gray } as const;
+  const rule = (id: string) => c.dim(hyperlinks ? link(id, docsUrl(id)) : id);
   const groups: { heading: string; findings: Finding[]; position: (f: Finding) => string }[] = [];
   if (diff) {
-    for (const group of groupByOperation(findings)) groups.push({ ...group, position: f => `${displayPath(f.file, cwd)}:${f.line}:${f.column}` });
+    for (const group of groupByOperation(findings)) groups.push({ ...group, position: f => `${shownPath(f.file, cwd)}:${f.line}:${f.column}` });
   } else {
     const byFile = new Map<string, Finding[]>();
     for (const f of findings) {
@@ -20,34 +26,39 @@ export const stylish: Formatter = (all, { cwd, files, inputErrors, color, compar
       if (list) list.push(f);
       else byFile.set(f.file, [f]);
     }
-    for (const [file, list] of byFile) groups.push({ heading: displayPath(file, cwd), findings: list, position: f => `${f.line}:${f.column}` });
+    for (const [file, list] of byFile) groups.push({ heading: shownPath(file, cwd), findings: list, position: f => `${f.line}:${f.column}` });
   }
   const out: string[] = [];
   for (const { heading, findings: list, position } of groups) {
     out.push(c.underline(heading));
     const positions = list.map(position);
     // Loops, not Math.max(...list): a spread of a huge list overflows the call stack.
-    const posWidth = positions.reduce((max, p) => Math.max(max, p.length), -Infinity);
-    const messageWidth = Math.min(100, list.reduce((max, f) => Math.max(max, f.message.length), -Infinity));
+    const posWidth = positions.reduce((max, p) => Math.max(max, p.length), 0);
     list.forEach((f, i) => {
-      out.push(
-        `  ${c.dim(positions[i]!.padEnd(posWidth))}  ${paint[f.severity](f.severity.padEnd(5))}  ${f.message.padEnd(messageWidth)}  ${c.dim(f.ruleId)}`,
-      );
+      out.push(`  ${c.dim(positions[i]!.padEnd(posWidth))}  ${paint[f.severity](f.severity.padEnd(5))}  ${f.message}  ${rule(f.ruleId)}`);
     });
     out.push('');
   }
   // Nothing was linted: stderr already said why, and a summary would only mislead.
   if (files.length === 0) return '';
+  if (findings.length >= RULE_SUMMARY_FROM) {
+    const rows = countByRule(findings);
+    const counts = rows.map(r => r.count.toLocaleString('en-US'));
+    const width = counts.reduce((max, n) => Math.max(max, n.length), 0);
+    out.push(c.bold(diff ? 'Changes by rule:' : 'Problems by rule:'));
+    rows.forEach((r, i) => out.push(`  ${counts[i]!.padStart(width)}  ${paint[r.severity](r.severity.padEnd(5))}  ${rule(r.ruleId)}`));
+    out.push('');
+  }
   const counts = countBySeverity(findings);
   const linted = diff ? `from ${diff.base} to ${diff.revision}` : `in ${plural(files.length, 'file')}`;
   const unreadable = inputErrors.length > 0 ? `; ${plural(inputErrors.length, 'input')} could not be linted` : '';
-  const noun = diff ? 'change' : 'problem';
   if (findings.length === 0 && inputErrors.length === 0) {
     out.push(`${c.green('✔')} No ${diff ? 'changes' : 'problems'} ${linted}`);
   } else {
-    const summary = `✖ ${plural(findings.length, noun)} (${plural(counts.error, 'error')}, ${plural(counts.warn, 'warning')}, ${counts.info} info, ${plural(counts.hint, 'hint')}) ${linted}${unreadable}`;
+    const summary = `✖ ${plural(findings.length, diff ? 'change' : 'problem')} (${severityCounts(counts)}) ${linted}${unreadable}`;
     out.push(counts.error > 0 || inputErrors.length > 0 ? c.red.bold(summary) : counts.warn > 0 ? c.yellow.bold(summary) : c.bold(summary));
   }
-  if (comparison) out.push(c.dim(`Compared with ${comparison.against}: ${plural(comparison.unchanged, diff ? 'known change' : 'known finding')} hidden, ${comparison.fixed} fixed since.`));
+  if (quieted) out.push(c.dim(`${plural(quieted, 'finding')} below error not shown (--quiet)`));
+  if (comparison) out.push(c.dim(`Compared with ${comparison.against}: ${plural(comparison.unchanged, diff ? 'known change' : 'known finding')} hidden, ${comparison.fixed.toLocaleString('en-US')} fixed since.`));
   return `${out.join('\n')}\n`;
 };

@@ -1,5 +1,9 @@
+import { crypto } from '../core/builtins.js';
 import type { InputError } from '../core/errors.js';
-import type { Finding } from '../core/finding.js';
+import { jsonPointer, type Finding } from '../core/finding.js';
+import { displayPath } from '../core/paths.js';
+import { SEVERITIES, type Severity } from '../core/severity.js';
+import { escapeControl } from '../core/text.js';
 
 export interface FormatContext {
   cwd: string;
@@ -7,8 +11,16 @@ export interface FormatContext {
   files: readonly string[];
   inputErrors: readonly InputError[];
   color: boolean;
+  /** The lowest severity that fails the run (--fail-severity): JUnit marks only these as failures. */
+  failSeverity: Severity;
   /** With --baseline or --since: how many known findings were hidden and how many are gone. */
   comparison?: { against: string; unchanged: number; fixed: number };
+  /** With --quiet: how many findings below error were left out of the report. */
+  quieted?: number;
+  /** Terminal hyperlinks (OSC 8) on rule ids. */
+  hyperlinks?: boolean;
+  /** Says something about the report on stderr (what a format had to leave out). */
+  notice?: (message: string) => void;
   /** `apilint diff`: the two versions compared, as typed (findings carry `operations`). */
   diff?: { base: string; revision: string };
 }
@@ -16,16 +28,53 @@ export interface FormatContext {
 /** What a person should see: suppressed findings are kept only for SARIF. */
 export const visible = (findings: readonly Finding[]): Finding[] => findings.filter(f => !f.suppression);
 
-export { displayPath } from '../core/paths.js';
+export { displayPath };
+
+/** A path as text formats print it: relative where possible, control characters visibly escaped. */
+export const shownPath = (file: string, cwd: string): string => escapeControl(displayPath(file, cwd));
 
 export type Formatter = (findings: readonly Finding[], context: FormatContext) => string;
 
-export { jsonPointer } from '../core/finding.js';
+export { jsonPointer };
+
+/** A short stable hash of the parts (SARIF and Code Climate fingerprints). */
+export const hashOf = (parts: readonly string[]): string => crypto().createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 32);
+
+/**
+ * Identifies a finding by rule, file, JSON path and message, not by line: moving unrelated lines
+ * above it leaves it the same, so code scanning and GitLab keep tracking one issue.
+ */
+export const fingerprint = (f: Finding, cwd: string): string => hashOf([f.ruleId, displayPath(f.file, cwd), jsonPointer(f.path), f.message]);
 
 export function countBySeverity(findings: readonly Finding[]): Record<Finding['severity'], number> {
   const counts = { error: 0, warn: 0, info: 0, hint: 0 };
   for (const f of findings) counts[f.severity]++;
   return counts;
+}
+
+/** `1 error`, `2 errors`, `1,234 warnings`; info has no plural. */
+export function plural(n: number, word: string): string {
+  return `${n.toLocaleString('en-US')} ${word}${n === 1 || word === 'info' ? '' : 's'}`;
+}
+
+/** `3 errors, 1 warning, 0 info, 0 hints`. */
+export const severityCounts = (counts: Record<Severity, number>): string =>
+  `${plural(counts.error, 'error')}, ${plural(counts.warn, 'warning')}, ${plural(counts.info, 'info')}, ${plural(counts.hint, 'hint')}`;
+
+/** From this many findings on, the human and Markdown reports add the count by rule. */
+export const RULE_SUMMARY_FROM = 10;
+
+/** Findings counted by rule and severity, the most frequent first (then by severity and id). */
+export function countByRule(findings: readonly Finding[]): { ruleId: string; severity: Severity; count: number }[] {
+  const counts = new Map<string, { ruleId: string; severity: Severity; count: number }>();
+  for (const f of findings) {
+    const key = `${f.ruleId}\u0000${f.severity}`;
+    const entry = counts.get(key);
+    if (entry) entry.count++;
+    else counts.set(key, { ruleId: f.ruleId, severity: f.severity, count: 1 });
+  }
+  const rank = (s: Severity) => SEVERITIES.indexOf(s);
+  return [...counts.values()].sort((a, b) => b.count - a.count || rank(a.severity) - rank(b.severity) || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0));
 }
 
 /**
@@ -42,7 +91,7 @@ export function groupByOperation(findings: readonly Finding[]): { heading: strin
     if (!group) {
       const shown = ops.slice(0, 3).join(', ');
       const heading = ops.length === 0 ? 'The document' : ops.length === 1 ? ops[0]! : `${ops.length} operations (${shown}${ops.length > 3 ? `, and ${ops.length - 3} more` : ''})`;
-      groups.set(key, (group = { heading, findings: [] }));
+      groups.set(key, (group = { heading: escapeControl(heading), findings: [] }));
     }
     group.findings.push(f);
   }

@@ -110,13 +110,15 @@ export function workersFor(candidates: readonly Candidate[]): number {
 
 /**
  * Lints every candidate, on this thread with `lintHere` and on `workers` worker threads, taking
- * files from one queue. Standard input is always read here. Returns one outcome per candidate.
+ * files from one queue. Standard input is always read here. Returns one outcome per candidate;
+ * `onDone` is called as each file is done, on whichever thread (the progress line counts them).
  */
 export async function lintAll(
   candidates: readonly Candidate[],
   lintHere: (candidate: Candidate) => Promise<Outcome>,
   workers: number,
   setup: WorkerSetup,
+  onDone: () => void = () => undefined,
 ): Promise<Outcome[]> {
   const outcomes: Outcome[] = new Array(candidates.length);
   // Standard input first, here; the rest in order, by whichever thread is free.
@@ -129,10 +131,11 @@ export async function lintAll(
     return index;
   };
 
-  const pool = Array.from({ length: workers }, () => runWorker(setup, candidates, outcomes, take));
+  const pool = Array.from({ length: workers }, () => runWorker(setup, candidates, outcomes, take, onDone));
   const drain = async () => {
     for (let index = take(false); index !== undefined; index = take(false)) {
       outcomes[index] = await lintHere(candidates[index]!);
+      onDone();
       // Linting settles in microtasks: yield to the event loop so that the workers' messages are
       // read (and they get their next file) between two files here.
       await new Promise(resolve => setImmediate(resolve));
@@ -162,6 +165,7 @@ function runWorker(
   candidates: readonly Candidate[],
   outcomes: Outcome[],
   take: (forWorker: boolean) => number | undefined,
+  onDone: () => void,
 ): Promise<void> {
   return new Promise(resolve => {
     const pending = new Set<number>();
@@ -201,6 +205,7 @@ function runWorker(
       if (message.type === 'done') {
         outcomes[message.index] = message.error ? { error: message.error } : message.skipped ? { skipped: true } : { findings: message.findings ?? [] };
         pending.delete(message.index);
+        onDone();
       }
       fill();
     });

@@ -76,24 +76,31 @@ export function readBaseline(baselineFile: string): string[] {
   return body.findings.map(f => `${f.ruleId}\u0000${f.file}\u0000${f.pointer}`);
 }
 
-/** The git repository holding `cwd`, and `ref`'s tree checked out into a temporary folder. */
-export function checkoutRef(cwd: string, ref: string): { root: string; tree: string; cleanup: () => void } {
-  const { execFileSync } = childProcess();
-  const git = (args: string[], options: { cwd: string }) => execFileSync('git', args, { ...options, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 });
-  let root: string;
+const git = (args: string[], cwd: string) => childProcess().execFileSync('git', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 });
+
+/** The top folder of the git repository holding `dir`, or undefined outside one. */
+export function gitRoot(dir: string): string | undefined {
   try {
-    root = git(['rev-parse', '--show-toplevel'], { cwd }).toString().trim();
+    return git(['rev-parse', '--show-toplevel'], dir).toString().trim();
   } catch {
-    throw new InputError(cwd, '--since needs a git repository');
+    return undefined;
   }
+}
+
+/** Throws an InputError unless `ref` names a commit of the repository at `root`. */
+export function verifyRef(root: string, ref: string): void {
   try {
-    git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { cwd: root });
+    git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], root);
   } catch {
     throw new InputError(ref, `--since: unknown git revision "${ref}"`);
   }
+}
+
+/** `ref`'s tree of the repository at `root`, checked out into a temporary folder. */
+export function checkoutRef(root: string, ref: string): { tree: string; cleanup: () => void } {
   const tree = mkdtempSync(path.join(tmpdir(), 'apilint-since-'));
   // The whole tree, not just the linted files: their $refs must resolve as they did at `ref`.
-  const archive = git(['archive', '--format=tar', ref], { cwd: root });
-  execFileSync('tar', ['-x', '-C', tree], { input: archive, stdio: ['pipe', 'ignore', 'pipe'] });
-  return { root, tree, cleanup: () => rmSync(tree, { recursive: true, force: true }) };
+  const archive = git(['archive', '--format=tar', ref], root);
+  childProcess().execFileSync('tar', ['-x', '-C', tree], { input: archive, stdio: ['pipe', 'ignore', 'pipe'] });
+  return { tree, cleanup: () => rmSync(tree, { recursive: true, force: true }) };
 }
