@@ -9,4 +9,6 @@ testDiffRule('info-version-bump', [
   { name: 'an addition with a MINOR bump', fixture: 'grew-with-minor', alsoOn, changes: [] },
   { name: 'a version that goes down', fixture: 'down', alsoOn, changes: [{ in: 'revision', line: 2, column: 32, severity: 'error', message: 'went down from 1.4.0 to 1.3.9' }] },
   { name: 'versions that are not MAJOR.MINOR.PATCH are left to info-version-semver', fixture: 'not-semver', alsoOn, changes: [] },
+  { name: '0.y.z: a breaking change needs MINOR', fixture: 'initial-development-breaking', alsoOn, changes: [{ in: 'revision', line: 2, column: 32, severity: 'error', message: 'is not a MINOR bump (in 0.y.z, MINOR is the place for breaking changes): make the change compatible, or bump to 0.5.0' }] },
+  { name: '0.y.z: an addition needs any bump', fixture: 'initial-development-grew', alsoOn, changes: [] },
 ]);
