@@ -32,6 +32,7 @@ interface SharedFlags {
 interface LintFlags extends SharedFlags {
   since?: string;
   stdinFilepath?: string;
+  ignoreUnknownFormat?: boolean;
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -160,7 +161,8 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
     c =>
       c
         .option('--since <git-ref>', 'report only the findings the working tree adds to <git-ref>')
-        .option('--stdin-filepath <path>', 'the file stdin stands for, for overrides, ignores, baselines, --since and reports'),
+        .option('--stdin-filepath <path>', 'the file stdin stands for, for overrides, ignores, baselines, --since and reports')
+        .option('--ignore-unknown-format', 'skip named files that are not OpenAPI or event type documents (for hooks and editors)'),
   ).action(async (rawInputs: string[], opts: LintFlags) => {
     if (opts.baseline && opts.since) program.error('use either --baseline or --since, not both', { exitCode: 2 });
     let inputs = rawInputs;
@@ -176,6 +178,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
       ...shared,
       ...(opts.since ? { since: opts.since } : {}),
       ...(opts.stdinFilepath !== undefined ? { stdinFilepath: opts.stdinFilepath } : {}),
+      ignoreUnknownFormat: opts.ignoreUnknownFormat === true,
     });
   });
 

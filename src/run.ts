@@ -16,9 +16,10 @@ import { expandInputs, readInput, type Candidate } from './load/documents.js';
 import { DEFAULT_MAX_FILE_SIZE } from './load/limits.js';
 import { baselineFileKey, checkoutRef, compare, findingKey, gitRoot, readBaseline, verifyRef, writeBaseline, type Comparison } from './suppress/baseline.js';
 import type { FormatName } from './formatters/names.js';
+import { writeReports } from './formatters/reports.js';
 import { outputOverInput, writeReport } from './formatters/output.js';
 import { noProgress, progressOn, type Progress } from './formatters/progress.js';
-import { plural, visible, type FormatContext, type Formatter } from './formatters/types.js';
+import { plural, visible, type FormatContext } from './formatters/types.js';
 
 
 export interface RunOptions {
@@ -41,6 +42,8 @@ export interface RunOptions {
   since?: string;
   /** The path standard input stands for: config overrides, ignores, baselines, --since and reports use it. */
   stdinFilepath?: string;
+  /** Files named on the command line that are not API documents are skipped, as in a directory (hooks, editors). */
+  ignoreUnknownFormat?: boolean;
   cwd: string;
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
@@ -51,29 +54,10 @@ export interface RunOptions {
 
 export const EXIT = { ok: 0, findings: 1, error: 2 } as const;
 
-/** Each formatter is loaded only when asked for; static specifiers so bundlers and test runners see them. */
-const FORMATTER_MODULES: Record<FormatName, () => Promise<unknown>> = {
-  stylish: () => import('./formatters/stylish.js'),
-  json: () => import('./formatters/json.js'),
-  sarif: () => import('./formatters/sarif.js'),
-  github: () => import('./formatters/github.js'),
-  junit: () => import('./formatters/junit.js'),
-  markdown: () => import('./formatters/markdown.js'),
-  codeclimate: () => import('./formatters/codeclimate.js'),
-};
-
-async function loadFormatter(name: FormatName): Promise<Formatter> {
-  const module = (await FORMATTER_MODULES[name]()) as Record<string, Formatter>;
-  return module[name]!;
-}
-
 export async function runLint(options: RunOptions): Promise<number> {
   const { cwd } = options;
   let progress: Progress = noProgress;
-  const stderr = (text: string) => {
-    progress.clear();
-    options.stderr.write(text);
-  };
+  const stderr = (text: string) => progress.write(() => options.stderr.write(text));
   const inputErrors: InputError[] = [];
   /** Prints an input error (one line, whatever the file name or the parser's message holds) and keeps it for the reports. */
   const report = (raw: InputError) => {
@@ -94,8 +78,11 @@ export async function runLint(options: RunOptions): Promise<number> {
 
   const expanded = await expandInputs(options.inputs, cwd);
   expanded.errors.forEach(report);
+  // With --ignore-unknown-format every file is taken as a directory's would be: not an API
+  // document, skipped; ignored by the config, skipped.
+  const lenient = options.ignoreUnknownFormat === true;
   let stdinIgnored = false;
-  const candidates = expanded.candidates.filter(c => {
+  const candidates = expanded.candidates.map(c => (lenient ? { ...c, explicit: false } : c)).filter(c => {
     if (c.file === STDIN && stdinFilepath !== undefined && config.ignores(stdinFilepath)) {
       stdinIgnored = true;
       stderr(`apilint: ${escapeControl(displayPath(stdinFilepath, cwd))}: matches the config's ignore list: not linted\n`);
@@ -152,8 +139,6 @@ export async function runLint(options: RunOptions): Promise<number> {
     for (const candidate of candidates) {
       outcomes.push(await lintOne(candidate));
       progress.done();
-      // Linting settles in microtasks: the progress line's timer runs only if the event loop turns.
-      if (progress.active) await new Promise(resolve => setImmediate(resolve));
     }
   }
   progress.stop();
@@ -178,7 +163,7 @@ export async function runLint(options: RunOptions): Promise<number> {
     // One push per finding: spreading a huge list overflows the call stack (240,000 findings did).
     for (const finding of result.findings) findings.push(finding);
   }
-  if (linted.length === 0 && inputErrors.length === 0 && !stdinIgnored) {
+  if (linted.length === 0 && inputErrors.length === 0 && !stdinIgnored && !lenient) {
     report(new InputError(options.inputs.join(' '), 'no OpenAPI or event type documents found'));
   }
 
@@ -186,11 +171,11 @@ export async function runLint(options: RunOptions): Promise<number> {
   let comparison: FormatContext['comparison'];
   if (baselineFile && known) {
     const result = compare(findings, known, baselineFileKey(baselineFile), `in baseline ${displayPath(baselineFile, cwd)}`);
-    comparison = { against: `baseline ${displayPath(baselineFile, cwd)}`, unchanged: result.unchanged, fixed: result.fixed };
+    comparison = { against: `baseline ${escapeControl(displayPath(baselineFile, cwd))}`, unchanged: result.unchanged, fixed: result.fixed };
     findings = result.findings;
   } else if (options.since && repositories) {
     const result = await compareSince(options.since, repositories, linted, findings, config, options);
-    comparison = { against: options.since, unchanged: result.unchanged, fixed: result.fixed };
+    comparison = { against: escapeControl(options.since), unchanged: result.unchanged, fixed: result.fixed };
     findings = result.findings;
   }
 
@@ -267,38 +252,6 @@ export async function finishRun(options: FinishOptions, result: RunResult, stder
 }
 
 export const where = (error: InputError, cwd: string) => [escapeControl(displayPath(error.file, cwd)), error.line, error.column].filter(x => x !== undefined).join(':');
-
-/** Renders and writes every requested report; false when one could not be written. */
-async function writeReports(options: FinishOptions, findings: readonly Finding[], context: Omit<FormatContext, 'color'>, stderr: (text: string) => void): Promise<boolean> {
-  let ok = true;
-  for (const { format, output } of options.reports) {
-    const destination = output === undefined ? '<stdout>' : escapeControl(displayPath(path.resolve(options.cwd, output), options.cwd));
-    const notice = (message: string) => stderr(`apilint: ${destination}: ${message}\n`);
-    let text: string;
-    try {
-      const toTerminal = output === undefined;
-      text = (await loadFormatter(format))(findings, { ...context, color: toTerminal && options.color, hyperlinks: toTerminal && options.hyperlinks === true, notice });
-    } catch (error) {
-      // Past V8's longest string (about 512 MB), e.g. a million findings as JSON.
-      if (!(error instanceof RangeError)) throw error;
-      notice(`the ${format} report is too large to produce (${plural(findings.length, 'finding')}): lint fewer files at once`);
-      ok = false;
-      continue;
-    }
-    if (output === undefined) {
-      options.stdout.write(text);
-      continue;
-    }
-    try {
-      await writeReport(path.resolve(options.cwd, output), text, options);
-    } catch (error) {
-      if (!(error instanceof InputError)) throw error;
-      notice(error.message);
-      ok = false;
-    }
-  }
-  return ok;
-}
 
 /**
  * A lint worker (src/lint/parallel.ts): once it has its setup, reads the config as the main thread did

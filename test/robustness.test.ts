@@ -464,6 +464,9 @@ describe('many files and partial failure', () => {
       writeFileSync(file, text);
       alone[name] = JSON.parse((await runInProcess(['lint', file, '-f', 'json', '--no-config'], tmp)).stdout).findings.length;
     }
+    // In a directory, a file that cannot be read and shows no sign of being an API document is
+    // skipped like any other YAML/JSON file; named on the command line, it is an error.
+    const notDocuments = new Set(['empty.yaml', 'binary.yaml']);
     const names = Object.keys(templates) as (keyof typeof templates)[];
     const good: string[] = [];
     const bad: string[] = [];
@@ -472,7 +475,7 @@ describe('many files and partial failure', () => {
       if (i % 14 < 7 && brokenName) {
         const name = `f${String(i).padStart(3, '0')}-${brokenName}`;
         writeFileSync(path.join(dir, name), broken[brokenName]!);
-        bad.push(name);
+        if (!notDocuments.has(brokenName)) bad.push(name);
       } else {
         const template = names[i % names.length]!;
         const name = `f${String(i).padStart(3, '0')}-${template}.yaml`;
@@ -483,7 +486,6 @@ describe('many files and partial failure', () => {
     const result = await runInProcess(['lint', dir, '-f', 'json', '--no-config'], tmp);
     expect(result.code).toBe(2);
     const lines = result.stderr.trim().split('\n');
-    // Empty files in a directory are errors too; non-documents would be skipped.
     expect(lines).toHaveLength(bad.length);
     for (const name of bad) expect(lines.filter(l => l.startsWith(`apilint: hundred/${name}`))).toHaveLength(1);
     const report = JSON.parse(result.stdout);

@@ -7,6 +7,7 @@ import { isEventType, isOpenApi } from '../formats.js';
 import { quote } from './fields.js';
 import { atKey, isObject, type Obj } from './oas.js';
 import { SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_SINGLE } from './schemas.js';
+import { EVENT_SCHEMA_TYPES } from './vocabularies.js';
 
 export interface EventTypeNode {
   event: Obj;
@@ -83,7 +84,7 @@ function readEventSchema({ event, jsonPath, label }: EventTypeNode): EventSchema
   const problems: IFunctionResult[] = [];
   // A missing type is reported but the schema is still read as JSON schema; another type
   // (Avro, say) is a different language the other event rules cannot read.
-  if (holder.type !== 'json_schema') {
+  if (holder.type !== EVENT_SCHEMA_TYPES.required[0]) {
     const found = holder.type === undefined ? 'no schema type' : `schema type ${quote(String(holder.type))}`;
     problems.push({
       message: `${label} has ${found}: event schemas are JSON schemas, declare \`type: json_schema\`.`,

@@ -20,6 +20,16 @@ export function urlPath(url: string): string {
 /** Non-empty segments of a URL path. */
 export const pathSegments = (path: string): string[] => path.split('/').filter(s => s !== '');
 
+/** Where the first segment spelt `segment` starts in `path`. */
+export function segmentOffset(path: string, segment: string): number {
+  let offset = 0;
+  for (const part of path.split('/')) {
+    if (part === segment) return offset;
+    offset += part.length + 1;
+  }
+  return 0;
+}
+
 /** A server URL with each `{variable}` that has a default replaced by that default. */
 function expandVariables(server: Obj): string {
   const variables = isObject(server.variables) ? server.variables : {};

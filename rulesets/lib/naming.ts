@@ -2,7 +2,8 @@
 // segments name resources, the words of a name, plurals, and the casing conventions.
 import { kebabCase, snakeCase, split } from 'change-case';
 import pluralize from 'pluralize';
-import { isObject } from './oas.js';
+import type { JsonPath } from '@stoplight/types';
+import { atKey, isObject } from './oas.js';
 import { rememberByString } from './remember.js';
 
 const TEMPLATE = /\{[^}]*\}/g;
@@ -22,6 +23,8 @@ export interface PathSegment {
   templated: boolean;
   /** The first path key (document order) holding the segment at this position: findings go there. */
   path: string;
+  /** Where the segment starts in `path`. */
+  offset: number;
   /** The segment before it in that path. */
   previous: string | undefined;
   /** Some path continues it with a `{parameter}` (not a `{path}` wildcard): it names a collection of items. */
@@ -44,14 +47,17 @@ export function pathSegments(paths: unknown): PathSegment[] {
   for (const path of Object.keys(paths)) {
     const parts = splitPath(path);
     let position = '';
+    let offset = path.startsWith('/') ? 1 : 0;
     parts.forEach((text, i) => {
       const templated = isTemplated(text);
+      const at = offset;
+      offset += text.length + 1;
       // Parameter names do not change a position: `/orders/{id}/items` and `/orders/{order_id}/items` share `items`.
       position += `/${templated ? text.replace(TEMPLATE, '{}') : text}`;
       if (text === '') return;
       let segment = byPosition.get(position);
       if (!segment) {
-        segment = { text, templated, path, previous: parts[i - 1], beforeParameter: false, ending: [] };
+        segment = { text, templated, path, offset: at, previous: parts[i - 1], beforeParameter: false, ending: [] };
         byPosition.set(position, segment);
       }
       const next = parts[i + 1];
@@ -64,6 +70,12 @@ export function pathSegments(paths: unknown): PathSegment[] {
   segmentCache.set(paths, cached);
   return cached;
 }
+
+/** A finding at a part of a path key (a segment, a slash): the `paths` entry's key, at that part. */
+export const atPathPart = (path: string, offset: number, length: number): JsonPath => atKey(['paths', path], { offset, length });
+
+/** A finding at a segment, in the path key that holds it first. */
+export const atSegment = (segment: PathSegment): JsonPath => atPathPart(segment.path, segment.offset, segment.text.length);
 
 /** Lower-case words of a name in any style (`addFollowers`, `add-followers`, `{id}:add_followers`), templates left out. */
 export const words = (name: string): string[] => splitWords(name.replace(TEMPLATE, ' ')).map(w => w.toLowerCase());

@@ -13,13 +13,29 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 export const isOas2 = (root: unknown): boolean => isObject(root) && root.swagger === '2.0';
 
 /**
- * Marks a finding about a mapping key (a property or header name) rather than its value.
- * Spectral maps a path through `$ref`s to the referenced node; for a key whose value is a `$ref`
- * that would point at the target schema. src/lint/linter.ts maps paths ending in this marker to the
- * key's own line in the document that holds it.
+ * Marks a finding about a mapping key (a property or header name, a path, a status code) rather
+ * than its value. Spectral maps a path through `$ref`s to the referenced node; for a key whose
+ * value is a `$ref` that would point at the target schema. src/lint/linter.ts maps paths ending
+ * in this marker to the key in the document that holds it, and places the finding on the key
+ * (or on the part of it that `part` names, such as one segment of a path).
  */
 export const AT_KEY = '\u0000key';
-export const atKey = (path: JsonPath): JsonPath => [...path, AT_KEY];
+
+/** A part of a key, by UTF-16 offset and length in the key's value. */
+export interface KeyPart {
+  offset: number;
+  length: number;
+}
+
+export const atKey = (path: JsonPath, part?: KeyPart): JsonPath => [...path, part ? `${AT_KEY}${part.offset}:${part.length}` : AT_KEY];
+
+/** What a path's last segment marks: not a key (undefined), the whole key (null), or a part of it. */
+export function keyMark(segment: unknown): KeyPart | null | undefined {
+  if (typeof segment !== 'string' || !segment.startsWith(AT_KEY)) return undefined;
+  if (segment.length === AT_KEY.length) return null;
+  const [offset, length] = segment.slice(AT_KEY.length).split(':').map(Number);
+  return { offset: offset!, length: length! };
+}
 
 export interface Operation {
   path: string;

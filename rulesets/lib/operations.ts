@@ -75,6 +75,9 @@ export function parametersIn(op: Operation, location: string): (Parameter & { na
 }
 
 /** The request header parameter named `name` (compared case-insensitively), if the operation accepts it. */
+/** The flow id request header every operation accepts (guideline 4, headers). */
+export const FLOW_ID_HEADER = 'X-Flow-ID';
+
 export const headerParameter = (op: Operation, name: string): Parameter | undefined =>
   parametersIn(op, 'header').find(p => p.name === normalizeName(name));
 
@@ -134,7 +137,7 @@ const NEXT_PAGE_FIELDS = new Set(['next', 'next_cursor', 'next_page', 'next_page
  * Fields of a page object by normalized name: its own properties and those of its link containers
  * (`_links`, `links`, `_meta`, ...), so that `next` is found in either place.
  */
-export function pageFields(schema: unknown, depth = 0): Map<string, unknown> {
+function pageFields(schema: unknown, depth = 0): Map<string, unknown> {
   const out = new Map<string, unknown>();
   for (const [name, value] of objectProperties(schema)) {
     if (depth < 2 && LINK_CONTAINERS.has(name.toLowerCase())) for (const [k, v] of pageFields(value, depth + 1)) out.set(k, v);
@@ -144,7 +147,7 @@ export function pageFields(schema: unknown, depth = 0): Map<string, unknown> {
 }
 
 /** The page object leads to the next page (a `next` link or a cursor). */
-const hasNextPageField = (schema: unknown): boolean => [...pageFields(schema).keys()].some(k => NEXT_PAGE_FIELDS.has(k));
+export const hasNextPageField = (schema: unknown): boolean => [...pageFields(schema).keys()].some(k => NEXT_PAGE_FIELDS.has(k));
 
 export type CollectionResponse = {
   /** The 2xx JSON body that carries the collection. */

@@ -3,6 +3,7 @@ import { defineRule } from '../rule.js';
 import { isObject } from '../lib/oas.js';
 import { schemaIndex } from '../lib/schemas.js';
 import { CODE_STANDARDS, codeKind, codeKindOfFormat, quote } from '../lib/fields.js';
+import { vocabularyOf, type EnumProperty } from '../lib/vocabularies.js';
 
 const UPPER_SNAKE_CASE = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/;
 // Values another standard spells in lower case: media types (RFC 6838).
@@ -23,8 +24,9 @@ export default defineRule({
   rationale:
     'Enumeration values are UPPER_SNAKE_CASE strings (guideline 2, "Enumerations"), so that they stand out from free text and read the same in every API. ' +
     'The guideline makes no exception for query or header parameters; values written as another standard spells them are not API-made names and are not reported: ' +
-    'media types (`application/json`) and language or locale codes (ISO 639-1 `en`, BCP 47 `en-US`) on a property named or formatted as a language or locale. ' +
-    'Non-string values (integers, `null`) are not checked.',
+    'media types (`application/json`), language or locale codes (ISO 639-1 `en`, BCP 47 `en-US`) on a property named or formatted as a language or locale, ' +
+    'HTTP methods, and the values of the event type registration that the event rules themselves require or know (`category: general`, `compatibility_mode`, `partition_strategy`, `schema.type: json_schema`) and the audience classes (`component-internal`, …) on properties of those names. ' +
+    'The empty string (often listed to allow "no value") is no name, and non-string values (integers, `null`) are not checked.',
   examples: {
     incorrect: 'status:\n  type: string\n  x-extensible-enum:\n    - in_transit\n    - delivered',
     correct: 'status:\n  type: string\n  x-extensible-enum:\n    - IN_TRANSIT\n    - DELIVERED',
@@ -32,24 +34,27 @@ export default defineRule({
   given: '$',
   check(root) {
     const index = schemaIndex(root);
-    // Property names of schemas (and of array items), to recognize enums of language codes.
-    const names = new Map<object, string>();
+    // The properties that schemas (and array items) sit on, to recognize enums of codes and vocabularies.
+    const properties = new Map<object, EnumProperty>();
     for (const prop of index.properties) {
       if (!isObject(prop.schema)) continue;
-      names.set(prop.schema, prop.name);
-      if (isObject(prop.schema.items)) names.set(prop.schema.items, prop.name);
+      const property = { name: prop.name, siblings: isObject(prop.parent.schema.properties) ? Object.keys(prop.parent.schema.properties) : [] };
+      properties.set(prop.schema, property);
+      if (isObject(prop.schema.items)) properties.set(prop.schema.items, property);
     }
     return index.schemas.flatMap(({ schema, jsonPath }) => {
       if (!Array.isArray(schema.enum) && !Array.isArray(schema['x-extensible-enum'])) return [];
-      const name = names.get(schema);
+      const property = properties.get(schema);
+      const name = property?.name;
       const kind = codeKindOfFormat(schema.format) ?? (name === undefined ? undefined : codeKind(name));
       const codes = kind === 'language' || kind === 'locale' ? CODE_STANDARDS[kind].code : undefined;
-      const isStandard = (value: string) => MEDIA_TYPE.test(value) || (codes !== undefined && codes.test(value));
       return (['enum', 'x-extensible-enum'] as const).flatMap(key => {
         const values = schema[key];
         if (!Array.isArray(values)) return [];
+        const vocabulary = vocabularyOf(property, values);
+        const isStandard = (value: string) => MEDIA_TYPE.test(value) || (codes !== undefined && codes.test(value)) || vocabulary?.includes(value) === true;
         return values.flatMap((value, i) =>
-          typeof value === 'string' && !UPPER_SNAKE_CASE.test(value) && !isStandard(value)
+          typeof value === 'string' && value !== '' && !UPPER_SNAKE_CASE.test(value) && !isStandard(value)
             ? [{ message: `Enum value ${quote(value)} is not UPPER_SNAKE_CASE: ${suggest(value)}.`, path: [...jsonPath, key, i] }]
             : [],
         );

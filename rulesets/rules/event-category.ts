@@ -2,6 +2,7 @@ import { defineRule } from '../rule.js';
 import { eventTypeNodes, fieldFinding } from '../lib/events.js';
 import { quote } from '../lib/fields.js';
 import { eventTypes, oas2, oas3 } from '../formats.js';
+import { EVENT_CATEGORIES } from '../lib/vocabularies.js';
 
 export default defineRule({
   id: 'event-category',
@@ -20,7 +21,7 @@ export default defineRule({
   check(root) {
     return eventTypeNodes(root).flatMap(node => {
       const category = node.event.category;
-      if (category === 'general' || category === 'data') return [];
+      if ((EVENT_CATEGORIES.required as readonly unknown[]).includes(category)) return [];
       const found = category === undefined ? 'declares no category' : `has category ${quote(String(category))}`;
       const hint = category === 'business' ? ' ("business" is the old name of "general")' : '';
       return [fieldFinding(node, 'category', `${node.label} ${found}: set \`category\` to "general" (business process steps) or "data" (data changes)${hint}.`)];

@@ -2,8 +2,9 @@ import { defineRule } from '../rule.js';
 import { eventTypeNodes, fieldFinding } from '../lib/events.js';
 import { quote } from '../lib/fields.js';
 import { eventTypes, oas2, oas3 } from '../formats.js';
+import { COMPATIBILITY_MODES } from '../lib/vocabularies.js';
 
-const MODES = ['compatible', 'forward', 'none'];
+const MODES: readonly string[] = COMPATIBILITY_MODES.required;
 
 export default defineRule({
   id: 'event-compatibility-mode',

@@ -2,6 +2,7 @@ import { defineRule } from '../rule.js';
 import { eventTypeNodes, fieldFinding, isDataChangeEvent, keyFieldFindings } from '../lib/events.js';
 import { quote } from '../lib/fields.js';
 import { eventTypes, oas2, oas3 } from '../formats.js';
+import { PARTITION_STRATEGIES } from '../lib/vocabularies.js';
 
 export default defineRule({
   id: 'event-hash-partition',
@@ -21,7 +22,7 @@ export default defineRule({
     return eventTypeNodes(root).flatMap(node => {
       if (!isDataChangeEvent(node.event)) return [];
       const strategy = node.event.partition_strategy;
-      if (strategy !== 'hash') {
+      if (strategy !== PARTITION_STRATEGIES.required[0]) {
         const found = strategy === undefined ? 'declares no partition strategy' : `uses partition strategy ${quote(String(strategy))}`;
         return [fieldFinding(node, 'partition_strategy', `${node.label} is a data change event that ${found}: use \`partition_strategy: hash\` with \`partition_key_fields\` naming the entity's id.`)];
       }

@@ -1,6 +1,6 @@
 import { defineRule } from '../rule.js';
 import { operationName } from '../lib/oas.js';
-import { apiOperations, headerParameter } from '../lib/operations.js';
+import { apiOperations, FLOW_ID_HEADER, headerParameter } from '../lib/operations.js';
 
 export default defineRule({
   id: 'flow-id-header',
@@ -18,9 +18,9 @@ export default defineRule({
   given: '$',
   check(root) {
     return apiOperations(root)
-      .filter(op => !headerParameter(op, 'X-Flow-ID'))
+      .filter(op => !headerParameter(op, FLOW_ID_HEADER))
       .map(op => ({
-        message: `${operationName(op)} does not accept the "X-Flow-ID" header: add it as a header parameter (a shared one via $ref).`,
+        message: `${operationName(op)} does not accept the "${FLOW_ID_HEADER}" header: add it as a header parameter (a shared one via $ref).`,
         path: [...op.jsonPath],
       }));
   },

@@ -1,6 +1,7 @@
 import { defineRule } from '../rule.js';
 import { isObject } from '../lib/oas.js';
-import { pathSegments, urlBases } from '../lib/meta.js';
+import { pathSegments, segmentOffset, urlBases } from '../lib/meta.js';
+import { atPathPart } from '../lib/naming.js';
 
 // `v1`, `v2.1`, `v1beta1`, `version-2`, `1.0`, and a path parameter for the API version.
 const VERSION_SEGMENT = /^(?:v\d+(?:\.\d+)*(?:[-_.]?(?:alpha|beta|rc)\d*)?|version[-_]?\d+(?:\.\d+)*|\d+\.\d+(?:\.\d+)?|\{api[-_]?version\})$/i;
@@ -34,7 +35,7 @@ export default defineRule({
     if (isObject(root.paths)) {
       for (const path of Object.keys(root.paths)) {
         const segment = versionIn(path);
-        if (segment) results.push({ message: `Path "${path}" carries the version "${segment}": remove it (version media types instead).`, path: ['paths', path] });
+        if (segment) results.push({ message: `Path "${path}" carries the version "${segment}": remove it (version media types instead).`, path: atPathPart(path, segmentOffset(path, segment), segment.length) });
       }
     }
     return results;

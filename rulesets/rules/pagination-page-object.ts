@@ -1,13 +1,5 @@
 import { defineRule } from '../rule.js';
-import {
-  apiOperations,
-  collectionResponse,
-  DEFAULT_CURSOR_PARAMETERS,
-  DEFAULT_LIMIT_PARAMETERS,
-  normalizeName,
-  pageFields,
-  pagination,
-} from '../lib/operations.js';
+import { apiOperations, collectionResponse, DEFAULT_CURSOR_PARAMETERS, DEFAULT_LIMIT_PARAMETERS, hasNextPageField, pagination } from '../lib/operations.js';
 
 const NAMES = { cursorParameters: DEFAULT_CURSOR_PARAMETERS, limitParameters: DEFAULT_LIMIT_PARAMETERS };
 
@@ -16,9 +8,9 @@ export default defineRule({
   severity: 'warn',
   ref: '4.page.3',
   zalando: [248],
-  description: 'A paginated collection answers with a page object: an items array with self and next links.',
+  description: 'A paginated collection answers with a page object that holds the page\'s array and a way to the next page.',
   rationale:
-    'A pagination response page object should be used, with pagination links where applicable (guideline 4, pagination, item 3). A page object (`items` plus `self`, `next`, and `prev`, `first`, `last` where given) can grow new fields compatibly, and its links let clients page without building URLs; a bare array can do neither. Links may sit in the page or in its `_links`/`links` object; that they are absolute URIs is checked by absolute-uri-links. A collection counts as paginated when it accepts a cursor or limit parameter or its page carries a `next` link or cursor.',
+    'A pagination response page object should be used, with pagination links where applicable (guideline 4, pagination, item 3). A page object can grow new fields compatibly and lead the client to the next page; a bare array can do neither. The guideline leaves the shape of the page object unstated (item 4), so any naming passes: the array may be called `items` or after the resource (`merchants`), and the way to the next page may be a `next` link or a cursor, in the page or in a link container (`_links`, `links`, `_meta`, ...). The shape `items`, `self`, `next`, `prev`, `first`, `last` is a good default, not a requirement. Reported: a paginated collection that answers with a bare array, or with an object that has no way to the next page. A collection counts as paginated when it accepts a cursor or limit parameter or its page carries a `next` link or cursor; that links are absolute URIs is checked by absolute-uri-links.',
   examples: {
     incorrect: "OrderPage:\n  type: object\n  properties:\n    orders:\n      type: array\n      items: {$ref: '#/components/schemas/Order'}",
     correct:
@@ -34,16 +26,15 @@ export default defineRule({
       // Keyed by the schema, not the operation: a shared page schema is reported once.
       const path = [...collection.body.jsonPath];
       if (collection.kind === 'array') {
-        return [{ message: 'Paginated collection answers with a bare array: answer with a page object with "items", "self" and "next".', path }];
+        return [{ message: 'Paginated collection answers with a bare array: answer with a page object that holds the array and a "next" link (or cursor).', path }];
       }
-      const fields = pageFields(collection.body.schema);
-      const lacks = [
-        ...(normalizeName(collection.arrayName) === 'items' ? [] : [`"items" (its array is "${collection.arrayName}")`]),
-        ...['self', 'next'].filter(link => !fields.has(link)).map(link => `"${link}"`),
+      if (hasNextPageField(collection.body.schema)) return [];
+      return [
+        {
+          message: `Page object (its array is "${collection.arrayName}") has no way to the next page: add a "next" link or cursor, in the page or in its links object ("_links", "links").`,
+          path,
+        },
       ];
-      if (lacks.length === 0) return [];
-      const list = lacks.length === 1 ? lacks[0]! : `${lacks.slice(0, -1).join(', ')} and ${lacks.at(-1)!}`;
-      return [{ message: `Page object lacks ${list}: a page has an "items" array and "self" and "next" links.`, path }];
     });
   },
 });

@@ -1,5 +1,5 @@
 import { defineRule } from '../rule.js';
-import { isKebabCase, pathSegments, toKebabCase } from '../lib/naming.js';
+import { atSegment, isKebabCase, pathSegments, toKebabCase } from '../lib/naming.js';
 
 export default defineRule({
   id: 'path-kebab-case',
@@ -19,7 +19,7 @@ export default defineRule({
       .filter(s => !isKebabCase(s.text))
       .map(s => ({
         message: `Path segment "${s.text}" is not kebab-case: rename it "${toKebabCase(s.text)}".`,
-        path: ['paths', s.path],
+        path: atSegment(s),
       }));
   },
 });

@@ -1,8 +1,12 @@
 import { defineRule } from '../rule.js';
 import { isObject } from '../lib/oas.js';
-import { pathSegments, urlBases } from '../lib/meta.js';
+import { pathSegments, segmentOffset, urlBases } from '../lib/meta.js';
+import { atPathPart } from '../lib/naming.js';
 
-const startsWithApi = (path: string) => pathSegments(path)[0]?.toLowerCase() === 'api';
+const apiSegment = (path: string): string | undefined => {
+  const first = pathSegments(path)[0];
+  return first?.toLowerCase() === 'api' ? first : undefined;
+};
 
 export default defineRule({
   id: 'path-no-api-base',
@@ -20,11 +24,12 @@ export default defineRule({
   check(root) {
     if (!isObject(root)) return;
     const results = urlBases(root)
-      .filter(base => startsWithApi(base.path))
+      .filter(base => apiSegment(base.path) !== undefined)
       .map(base => ({ message: `Base path "${base.path}" starts with "/api": serve the API from the root of its host.`, path: base.jsonPath }));
     if (isObject(root.paths)) {
       for (const path of Object.keys(root.paths)) {
-        if (startsWithApi(path)) results.push({ message: `Path "${path}" starts with "/api": drop the "/api" segment.`, path: ['paths', path] });
+        const api = apiSegment(path);
+        if (api !== undefined) results.push({ message: `Path "${path}" starts with "/api": drop the "/api" segment.`, path: atPathPart(path, segmentOffset(path, api), api.length) });
       }
     }
     return results;

@@ -1,4 +1,5 @@
 import { defineRule } from '../rule.js';
+import { atPathPart } from '../lib/naming.js';
 
 export default defineRule({
   id: 'path-no-trailing-slash',
@@ -16,7 +17,7 @@ export default defineRule({
   field: '@key',
   check(path) {
     if (typeof path === 'string' && path.length > 1 && path.endsWith('/')) {
-      return [{ message: `Path "${path}" ends with a slash: remove the trailing "/".` }];
+      return [{ message: `Path "${path}" ends with a slash: remove the trailing "/".`, path: atPathPart(path, path.length - 1, 1) }];
     }
   },
 });

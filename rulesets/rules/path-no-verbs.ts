@@ -1,5 +1,5 @@
 import { defineRule } from '../rule.js';
-import { DEFAULT_AMBIGUOUS_VERBS, DEFAULT_VERBS, pathSegments, segmentVerb } from '../lib/naming.js';
+import { atSegment, DEFAULT_AMBIGUOUS_VERBS, DEFAULT_VERBS, pathSegments, segmentVerb } from '../lib/naming.js';
 import { stringList } from '../lib/options.js';
 
 interface Options {
@@ -49,7 +49,7 @@ export default defineRule<Options>({
       const fix = method
         ? `the HTTP method (${method}) names the action: drop "${verb}" and keep the resource name`
         : 'model the action as a resource named by a noun that the client creates (e.g. POST .../cancellations, not .../cancel)';
-      return [{ message: `Path segment "${s.text}" holds the verb "${verb}": ${fix}.`, path: ['paths', s.path] }];
+      return [{ message: `Path segment "${s.text}" holds the verb "${verb}": ${fix}.`, path: atSegment(s) }];
     });
   },
 });

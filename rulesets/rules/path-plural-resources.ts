@@ -1,5 +1,6 @@
 import { defineRule } from '../rule.js';
 import {
+  atSegment,
   DEFAULT_AMBIGUOUS_VERBS,
   DEFAULT_VERBS,
   headNoun,
@@ -78,7 +79,7 @@ export default defineRule<Options>({
       })
       .map(s => ({
         message: `Resource name "${s.text}" is singular: name the collection in the plural, "${pluralName(s.text)}".`,
-        path: ['paths', s.path],
+        path: atSegment(s),
       }));
   },
 });

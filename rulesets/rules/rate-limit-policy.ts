@@ -2,7 +2,7 @@ import type { IFunctionResult } from '@stoplight/spectral-core';
 import type { SchemaOptions } from '@stoplight/spectral-functions';
 import { schemaFunction } from '../lib/require.js';
 import type { JsonPath } from '@stoplight/types';
-import { defineRule } from '../rule.js';
+import { defineRule, type RuleResult } from '../rule.js';
 import { atKey, isObject } from '../lib/oas.js';
 import { isExemptDeclaration, RATE_LIMIT, RATE_LIMIT_SCHEMA, rateLimitDeclarations } from '../lib/rate-limit.js';
 
@@ -42,12 +42,13 @@ function findings(problems: IFunctionResult[], base: JsonPath): IFunctionResult[
 
 export default defineRule({
   id: 'rate-limit-policy',
-  severity: 'warn',
+  // A policy written wrong is an error; a missing one is reported at info (below).
+  severity: 'error',
   ref: '8.1, 8.9',
   zalando: [],
   description: 'The API declares its rate limit policy with a valid `x-rate-limit` extension.',
   rationale:
-    'A maximum number of requests per period is set for a user or an application (guideline 8, item 1), and the threshold, window, algorithm and keying of the limit are part of the interface (guideline 8, item 9). The `x-rate-limit` extension declares them on the document, a path item or an operation (the nearest one wins); `exempt: true` marks an endpoint that is not limited. A document without any policy (exempt declarations alone do not count) is reported once, at `info`. Every `x-rate-limit` value is validated against the JSON schema shipped as `rulesets/x-rate-limit.schema.json` (fields described in docs/x-rate-limit.md), with one finding per offending field.',
+    'A maximum number of requests per period is set for a user or an application (guideline 8, item 1). The threshold, window, algorithm and keying of the limit belong to the interface, but the guideline leaves them unstated (guideline 8, item 9) and names no way to declare them. apilint\'s own `x-rate-limit` extension declares them on the document, a path item or an operation (the nearest one wins); `exempt: true` marks an endpoint that is not limited. A document without any policy (exempt declarations alone do not count) is reported once, at `info`: a suggestion, not a violation. A policy that is present but written wrong is an `error`: every `x-rate-limit` value is validated against the JSON schema shipped as `rulesets/x-rate-limit.schema.json` (fields described in docs/x-rate-limit.md), with one finding per offending field.',
   examples: {
     incorrect: 'info: {title: Orders, version: 1.0.0}\nx-rate-limit:\n  limit: 600\n  window: 1 minute\n',
     correct: 'x-rate-limit:\n  limit: 600\n  window: PT1M\n  key: USER\n  algorithm: TOKEN_BUCKET\n',
@@ -55,9 +56,10 @@ export default defineRule({
   given: '$',
   check(root, _options, context) {
     const declarations = rateLimitDeclarations(root);
-    const results: IFunctionResult[] = [];
+    const results: RuleResult[] = [];
     if (!declarations.some(d => !isExemptDeclaration(d.value))) {
       results.push({
+        severity: 'info',
         message: 'The API declares no rate limit policy: add "x-rate-limit" with "limit", "window", "key" and "algorithm" to the document (or to its operations).',
         path: isObject(root) && isObject(root.info) ? ['info'] : [],
       });

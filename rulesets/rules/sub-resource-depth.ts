@@ -1,5 +1,6 @@
 import { defineRule } from '../rule.js';
 import { subResourceLevels } from '../lib/resources.js';
+import { atKey } from '../lib/oas.js';
 
 interface Options {
   max: number;
@@ -35,7 +36,7 @@ export default defineRule<Options>({
     if (typeof path !== 'string') return;
     const levels = subResourceLevels(path);
     if (levels > max) {
-      return [{ message: `Path "${path}" nests ${levels} sub-resource levels, more than ${max}: use a non-nested URL for the deeper resources.` }];
+      return [{ message: `Path "${path}" nests ${levels} sub-resource levels, more than ${max}: use a non-nested URL for the deeper resources.`, path: atKey(['paths', path]) }];
     }
   },
 });

@@ -1,11 +1,19 @@
-// The package's own name and version, read once from package.json: the first one up from this
-// module (src/core/, dist/src/core/, or the bundle in dist/bundle/).
+// The tool's name and version, read once from package.json: the first one up from this module
+// (src/core/, dist/src/core/, or the bundle in dist/bundle/). Reports name the tool by its
+// command, `apilint`; `package` is the npm package that installs it.
 import { readFileSync } from 'node:fs';
 
-function readPackage(): { name: string; version: string; homepage: string } {
+interface PackageJson {
+  name: string;
+  version: string;
+  homepage: string;
+  bin: Record<string, string>;
+}
+
+function readPackage(): PackageJson {
   for (let url = new URL('package.json', import.meta.url); ; url = new URL('../package.json', url)) {
     try {
-      return JSON.parse(readFileSync(url, 'utf8')) as { name: string; version: string; homepage: string };
+      return JSON.parse(readFileSync(url, 'utf8')) as PackageJson;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || url.pathname === '/package.json') throw error;
     }
@@ -14,4 +22,4 @@ function readPackage(): { name: string; version: string; homepage: string } {
 
 const pkg = readPackage();
 
-export const TOOL = { name: pkg.name, version: pkg.version, homepage: pkg.homepage } as const;
+export const TOOL = { name: Object.keys(pkg.bin)[0]!, package: pkg.name, version: pkg.version, homepage: pkg.homepage } as const;

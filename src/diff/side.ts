@@ -12,7 +12,7 @@ import { isKnownRemoteRef } from '../../rulesets/lib/known-refs.js';
 import { isObject } from '../../rulesets/lib/oas.js';
 import { InputError } from '../core/errors.js';
 import { displayPath, STDIN } from '../core/paths.js';
-import { parseText, type LoadedDocument } from '../load/documents.js';
+import { parseFragment, type LoadedDocument } from '../load/documents.js';
 import { Sources } from '../load/sources.js';
 import { fetchBounded, projectRoot, readInside } from '../resolve/sandbox.js';
 
@@ -116,7 +116,7 @@ export class Side {
       }
     }
     try {
-      const { data, parser } = parseText(text, target);
+      const { data, parser } = parseFragment(text, target);
       this.sources.add(target, text, parser);
       return { data };
     } catch (error) {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Document, Spectral, type ISpectralDiagnostic } from '@stoplight/spectral-core';
 import type { JsonPath } from '@stoplight/types';
 import { buildRuleset, type BuildOptions } from '../../rulesets/index.js';
-import { AT_KEY } from '../../rulesets/lib/oas.js';
+import { keyMark, type KeyPart } from '../../rulesets/lib/oas.js';
 import { isKnownRemoteRef } from '../../rulesets/lib/known-refs.js';
 import { loweredSeverity } from '../../rulesets/rule.js';
 import { compareFindings, type Finding } from '../core/finding.js';
@@ -15,6 +15,7 @@ import { installSpeedups, trustedRuleset } from '../engine/speedups.js';
 import type { LoadedDocument } from '../load/documents.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../load/limits.js';
 import { Sources } from '../load/sources.js';
+import { LineIndex, placeAtKey } from './positions.js';
 import { fetchBounded, parseOutsideError, SandboxResolver } from '../resolve/sandbox.js';
 
 export interface LinterOptions {
@@ -89,8 +90,16 @@ export class Linter {
     this.resolver.forgetRefs(source);
     const { results } = await this.spectral.runWithResolved(document, { ignoreUnknownFormat: true });
     const findings: Finding[] = [];
+    const lines = new Map<string, LineIndex | undefined>();
+    const linesOf = (file: string) => {
+      if (!lines.has(file)) {
+        const text = file === source ? doc.text : this.sources.get(file)?.text;
+        lines.set(file, text === undefined ? undefined : new LineIndex(text));
+      }
+      return lines.get(file);
+    };
     for (const result of results) {
-      const finding = this.toFinding(result, source, doc.source);
+      const finding = this.toFinding(result, source, doc.source, linesOf);
       if (finding) findings.push(finding);
     }
     return { findings: findings.sort(compareFindings), dependencies: this.resolver.dependencies(source) };
@@ -102,7 +111,12 @@ export class Linter {
     this.sources.clear();
   }
 
-  private toFinding(result: ISpectralDiagnostic, spectralSource: string, displaySource: string): Finding | undefined {
+  private toFinding(
+    result: ISpectralDiagnostic,
+    spectralSource: string,
+    displaySource: string,
+    linesOf: (file: string) => LineIndex | undefined,
+  ): Finding | undefined {
     const code = String(result.code);
     let ruleId = code;
     let severity = SEVERITIES[result.severity] ?? 'error';
@@ -140,7 +154,10 @@ export class Linter {
     const inOtherFile = result.source !== undefined && result.source !== spectralSource;
     // Spectral places resolver errors with the main document's positions even when they sit in a
     // referenced file: look the path up in that file instead.
-    const range = ((ruleId === 'invalid-ref' || ruleId === 'ref-outside-project') && inOtherFile && this.sources.get(result.source!)?.range(result.path)) || result.range;
+    let range = ((ruleId === 'invalid-ref' || ruleId === 'ref-outside-project') && inOtherFile && this.sources.get(result.source!)?.range(result.path)) || result.range;
+    const key = result.path[result.path.length - 1];
+    const lines = key === undefined ? undefined : linesOf(result.source ?? spectralSource);
+    if (lines) range = placeAtKey(lines, range, String(key), (result.path as KeyPath)[KEY_MARK]);
     return {
       ruleId,
       severity,
@@ -150,7 +167,7 @@ export class Linter {
       column: range.start.character + 1,
       endLine: range.end.line + 1,
       endColumn: range.end.character + 1,
-      path: result.path,
+      path: [...result.path],
     };
   }
 }
@@ -169,10 +186,16 @@ installSpeedups();
 installKeyLocations();
 
 
+/** A mapped path that leads to a key, tagged with what the rule marked: the key (null) or a part of it. */
+const KEY_MARK = Symbol('apilint key mark');
+type KeyPath = JsonPath & { [KEY_MARK]?: KeyPart | null };
+
 /**
  * Spectral maps a finding's path through `$ref`s to the referenced node. A rule that reports a
  * mapping key (a property name) ends its path with AT_KEY: map the path up to the key's parent,
- * then point at the key in the document that holds it, not at the key's `$ref` target.
+ * then point at the key in the document that holds it, not at the key's `$ref` target. The
+ * mapped path carries the mark to toFinding (Spectral hands the same array to its result), which
+ * places the finding on the key.
  */
 function installKeyLocations(): void {
   // Not exported by the package; the prototype is the only seam for this mapping.
@@ -205,10 +228,12 @@ function installKeyLocations(): void {
   };
   const original = proto.findAssociatedItemForPath;
   proto.findAssociatedItemForPath = function (this: unknown, jsonPath: JsonPath, resolved: boolean) {
-    if (jsonPath[jsonPath.length - 1] !== AT_KEY) return original.call(this, jsonPath, resolved);
+    const mark = keyMark(jsonPath[jsonPath.length - 1]);
+    if (mark === undefined) return original.call(this, jsonPath, resolved);
     const key = jsonPath[jsonPath.length - 2]!;
     const parent = original.call(this, jsonPath.slice(0, -2), resolved) as { path: JsonPath; missingPropertyPath: JsonPath } | null;
     if (parent === null) return null;
-    return { ...parent, path: [...parent.path, key], missingPropertyPath: [...parent.path, key] };
+    const path: KeyPath = Object.assign([...parent.path, key], { [KEY_MARK]: mark });
+    return { ...parent, path, missingPropertyPath: [...parent.path, key] };
   };
 }

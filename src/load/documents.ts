@@ -121,31 +121,65 @@ export async function readInput(file: string, maxFileSize = DEFAULT_MAX_FILE_SIZ
 }
 
 /**
- * Parses one input. Returns undefined for a file that is valid YAML/JSON but neither an OpenAPI
- * nor an event type document when it was not named explicitly (a directory's other files).
+ * Parses one input. A file that was not named explicitly (the files of a directory or a glob, and
+ * every file with --ignore-unknown-format) is skipped, with undefined, when it is not an OpenAPI
+ * or event type document: YAML/JSON of another kind, or a file that cannot be read as YAML/JSON
+ * and shows no sign of being an API document (a Helm template, a binary `.json`). A file that
+ * claims to be one (an `openapi` or `swagger` key, an event type's fields) stays an error.
  */
 export function parseDocument(text: string, source: string, explicit = true): LoadedDocument | undefined {
-  if (text.trim() === '') throw new InputError(source, 'empty file: not an OpenAPI or event type document');
-  const { data, parser } = parseText(text, source);
+  const json = source.toLowerCase().endsWith('.json') || (source === STDIN && /^\s*[{[]/.test(text));
+  let result: IParserResult;
+  try {
+    result = parseText(text, source, json);
+    if (text.includes('__proto__')) refusePrototypeKeys(result.data, text, source);
+  } catch (error) {
+    if (!explicit && error instanceof InputError && !looksLikeApiDocument(text)) return undefined;
+    throw error;
+  }
+  const data = result.data;
   const kind: DocumentKind | undefined = isOpenApi(data) ? 'openapi' : eventTypes(data, null) ? 'event-types' : undefined;
   if (!kind) {
-    if (!explicit) return undefined;
+    if (!explicit && !claimsApiDocument(data)) return undefined;
     throw new InputError(source, notADocument(data));
   }
+  // Spectral's parsers, made faster with the same results: JSON.parse and positions on demand
+  // (src/engine/json-parser.ts), YAML with plain objects (src/engine/yaml-ast.ts).
+  const parser: IParser = { ...(json ? FastJson : FastYaml), parse: () => result } as IParser;
   return { source, text, kind, parser };
 }
 
 /**
- * Parses YAML or JSON text under the same guards as a document (binary, nesting, alias bombs,
- * `__proto__` keys), whatever it holds: also for files a document references. The parser's
- * `parse` returns the result computed here, so nothing parses twice.
+ * A file a document's `$ref` reaches, read as YAML or JSON under a document's guards (binary,
+ * nesting, alias bombs, `__proto__` keys), whatever it holds. The parser's `parse` returns the
+ * result computed here, so nothing parses twice.
  */
-export function parseText(text: string, source: string): { data: unknown; parser: IParser } {
+export function parseFragment(text: string, source: string): { data: unknown; parser: IParser } {
+  const json = source.toLowerCase().endsWith('.json');
+  const result = parseText(text, source, json);
+  if (text.includes('__proto__')) refusePrototypeKeys(result.data, text, source);
+  return { data: result.data, parser: { ...(json ? FastJson : FastYaml), parse: () => result } as IParser };
+}
+
+/** Top-level `openapi`/`swagger` keys in YAML, such keys in JSON, or fields only event types have. */
+const API_DOCUMENT_SIGNS = /^["']?(?:openapi|swagger)["']?[ \t]*:|"(?:openapi|swagger)"\s*:|\b(?:owning_application|partition_strategy|compatibility_mode)\b/m;
+const EVENT_TYPE_FIELDS = ['owning_application', 'partition_strategy', 'compatibility_mode'];
+
+/** Whether a text that cannot be read as YAML/JSON says it is an API document. */
+export function looksLikeApiDocument(text: string): boolean {
+  return API_DOCUMENT_SIGNS.test(text);
+}
+
+/** Whether YAML/JSON data that is not a document apilint reads means to be one (another version, a broken event type). */
+function claimsApiDocument(data: unknown): boolean {
+  const claims = (value: unknown) => value !== null && typeof value === 'object' && ['openapi', 'swagger', ...EVENT_TYPE_FIELDS].some(key => Object.hasOwn(value, key));
+  return Array.isArray(data) ? data.some(claims) : claims(data);
+}
+
+/** YAML or JSON text to data, or an InputError that says why it cannot be read. */
+function parseText(text: string, source: string, json: boolean): IParserResult {
   if (text.includes('\u0000')) throw new InputError(source, 'binary file: not YAML or JSON');
-  const json = source.toLowerCase().endsWith('.json') || (source === STDIN && /^\s*[{[]/.test(text));
-  // Spectral's parsers, made faster with the same results: JSON.parse and positions on demand
-  // (src/engine/json-parser.ts), YAML with plain objects (src/engine/yaml-ast.ts).
-  const base = json ? FastJson : FastYaml;
+  if (text.trim() === '') throw new InputError(source, 'empty file: not an OpenAPI or event type document');
   // JSON that the fast reader takes nests less than 500 deep: only a text it leaves to Spectral's
   // recursive parser needs the nesting scan (which took 0.12 s of a 13 MB file's run).
   const fast = json && !referenceEngine() ? parseJsonFast(text) : undefined;
@@ -171,9 +205,7 @@ export function parseText(text: string, source: string): { data: unknown; parser
     const { line, character } = problem.range.start;
     throw new InputError(source, describe(problem.message, json, text, problem.range.start), line + 1, character + 1);
   }
-  const data = result.data;
-  if (text.includes('__proto__')) refusePrototypeKeys(data, text, source);
-  return { data, parser: { ...base, parse: () => result } as IParser };
+  return result;
 }
 
 /**

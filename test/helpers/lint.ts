@@ -1,6 +1,6 @@
 // Test helpers: lint text or files through the same loader and linter the CLI uses, and the
 // table form for rule tests (ESLint's RuleTester, Spectral's testRule): every case asserts the
-// rule id, the file and the exact line of each finding.
+// rule id, the file, the exact line and column, and the severity of each finding.
 import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -52,6 +52,9 @@ export async function lintFile(file: string, options: LintOptions = {}): Promise
 
 export interface ExpectedFinding {
   line: number;
+  /** 1-based, where the offending node (or the offending part of a key) starts. */
+  column: number;
+  severity: Finding['severity'];
   /** File name relative to the document's folder; the document itself when omitted. */
   file?: string;
   /** Substring or pattern the message must contain. */
@@ -74,23 +77,32 @@ const isFixturePath = (document: string) => !document.includes('\n') && /\.(ya?m
 export function testRule(ruleId: string, cases: RuleCase[]): void {
   describe(ruleId, () => {
     it.each(cases.map(c => [c.name, c] as const))('%s', async (_name, c) => {
-      const findings = isFixturePath(c.document)
-        ? await lintFile(path.join(ROOT, c.document), { ...c.options, rules: [ruleId] })
+      const fixture = isFixturePath(c.document) ? path.join(ROOT, c.document) : undefined;
+      const findings = fixture
+        ? await lintFile(fixture, { ...c.options, rules: [ruleId] })
         : await lintText(c.document, { ...c.options, rules: [ruleId] });
-      const documentFile = isFixturePath(c.document) ? path.join(ROOT, c.document) : undefined;
-      const actual = findings.map(f => ({
-        ruleId: f.ruleId,
-        file: documentFile && f.file === documentFile ? undefined : relativeName(f.file),
-        line: f.line,
-        message: f.message,
-      }));
-      expect(actual.map(({ message: _m, ...rest }) => rest), messages(findings)).toEqual(
-        c.errors.map(e => ({ ruleId: e.ruleId ?? ruleId, file: e.file, line: e.line })),
-      );
-      c.errors.forEach((e, i) => {
-        if (e.message !== undefined) expect(actual[i]!.message).toMatch(e.message);
-      });
+      expectFindings(ruleId, findings, c.errors, fixture);
     });
+  });
+}
+
+/**
+ * Asserts every finding's rule id, file, line, column and severity, in order, and the expected
+ * part of its message. `document` is the linted file when it is not a temp `openapi.*` document.
+ */
+export function expectFindings(ruleId: string, findings: Finding[], expected: ExpectedFinding[], document?: string): void {
+  const actual = findings.map(f => ({
+    ruleId: f.ruleId,
+    file: document && f.file === document ? undefined : relativeName(f.file),
+    line: f.line,
+    column: f.column,
+    severity: f.severity,
+  }));
+  expect(actual, messages(findings)).toEqual(
+    expected.map(e => ({ ruleId: e.ruleId ?? ruleId, file: e.file, line: e.line, column: e.column, severity: e.severity })),
+  );
+  expected.forEach((e, i) => {
+    if (e.message !== undefined) expect(findings[i]!.message).toMatch(e.message);
   });
 }
 
@@ -102,7 +114,15 @@ function relativeName(file: string): string | undefined {
   return match ? match[1] : file;
 }
 
-const messages = (findings: Finding[]) => findings.map(f => `${f.line}: ${f.ruleId}: ${f.message}`).join('\n');
+const messages = (findings: Finding[]) => findings.map(f => `${f.line}:${f.column} ${f.severity} ${f.ruleId}: ${f.message}`).join('\n');
+
+/** 1-based line where the unique text `find` starts in fixtures/reference-service.yaml. */
+export function referenceLine(find: string): number {
+  const text = readFileSync(REFERENCE_SPEC, 'utf8');
+  const at = text.indexOf(find);
+  if (at < 0 || text.indexOf(find, at + 1) >= 0) throw new Error(`reference line target must occur exactly once: ${find}`);
+  return text.slice(0, at).split('\n').length;
+}
 
 export interface Mutation {
   /** Text in fixtures/reference-service.yaml to replace; must occur exactly once. */

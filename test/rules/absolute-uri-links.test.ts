@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('absolute-uri-links', [
   {
@@ -27,9 +27,9 @@ components:
 `,
     options: { files: { 'schemas.yaml': 'Link:\n  type: object\n  properties:\n    href:\n      type: string\n' } },
     errors: [
-      { line: 9, message: 'Link property "self" has no format: declare format uri for a full, absolute URI.' },
-      { line: 11, message: 'Link property "label_url" has format "uri-reference"' },
-      { line: 4, file: 'schemas.yaml', message: '"href"' },
+      { line: 9, column: 9, severity: 'warn', message: 'Link property "self" has no format: declare format uri for a full, absolute URI.' },
+      { line: 11, column: 9, severity: 'warn', message: 'Link property "label_url" has format "uri-reference"' },
+      { line: 4, column: 5, severity: 'warn', file: 'schemas.yaml', message: '"href"' },
     ],
   },
   {
@@ -57,12 +57,12 @@ components:
           type: string
           format: uri-template
 `,
-    errors: [{ line: 15, message: '"url" has no format' }],
+    errors: [{ line: 15, column: 9, severity: 'warn', message: '"url" has no format' }],
   },
   {
     name: '2.0: definitions and response schemas',
     document: 'fixtures/rules/absolute-uri-links/bad-2.0.yaml',
-    errors: [{ line: 12 }, { line: 18, message: 'has format "url"' }],
+    errors: [{ line: 12, column: 15, severity: 'warn' }, { line: 18, column: 7, severity: 'warn', message: 'has format "url"' }],
   },
   {
     name: '3.0: configured names and suffixes replace the default ones',
@@ -80,7 +80,7 @@ components:
         label_url: {type: string}
 `,
     options: { ruleOptions: { names: ['link'], suffixes: ['_href'] } },
-    errors: [{ line: 9, message: 'Link property "link" has no format' }, { line: 10, message: '"label_href" has format "uri-reference"' }],
+    errors: [{ line: 9, column: 9, severity: 'warn', message: 'Link property "link" has no format' }, { line: 10, column: 9, severity: 'warn', message: '"label_href" has format "uri-reference"' }],
   },
 ]);
 
@@ -89,7 +89,7 @@ it('fires on the reference spec at the edited link', async () => {
     find: '        label_url:\n          type: string\n          format: uri\n',
     replace: '        label_url:\n          type: string\n          format: uri-reference\n',
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['absolute-uri-links', line]]);
+  expectFindings('absolute-uri-links', findings, [{ line, column: 9, severity: 'warn' }]);
 });
 
 it('passes the reference spec', async () => {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('api-meta-info', [
   {
@@ -14,9 +14,9 @@ info:
 paths: {}
 `,
     errors: [
-      { line: 2, message: '"info" has no "description"' },
-      { line: 6, message: '"info.contact" has no "url"' },
-      { line: 6, message: '"info.contact" has no "email"' },
+      { line: 2, column: 1, severity: 'error', message: '"info" has no "description"' },
+      { line: 6, column: 3, severity: 'error', message: '"info.contact" has no "url"' },
+      { line: 6, column: 3, severity: 'error', message: '"info.contact" has no "email"' },
     ],
   },
   {
@@ -40,7 +40,7 @@ info:
   version: 1.0.0
 paths: {}
 `,
-    errors: [{ line: 2, message: '"info" has no "contact": add one with name, url and email' }],
+    errors: [{ line: 2, column: 1, severity: 'error', message: '"info" has no "contact": add one with name, url and email' }],
   },
 ]);
 
@@ -51,5 +51,5 @@ it('passes the reference spec', async () => {
 it('fires on the reference spec at the contact that lost its email', async () => {
   const contact = '  contact:\n    name: Shipment Service Team\n    url: https://developer.example.com/teams/shipments\n';
   const { findings, line } = await lintMutatedReference('api-meta-info', { find: `${contact}    email: shipments-team@example.com\n`, replace: contact });
-  expect(findings.map(f => [f.ruleId, f.line, f.message])).toEqual([['api-meta-info', line, '"info.contact" has no "email": add it.']]);
+  expectFindings('api-meta-info', findings, [{ line, column: 3, severity: 'error', message: '"info.contact" has no "email": add it.' }]);
 });

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('array-names-plural', [
   {
@@ -21,8 +21,8 @@ components:
 `,
     options: { files: { 'schemas.yaml': 'Customer:\n  type: object\n  properties:\n    address:\n      type: array\n      items: {type: string}\n' } },
     errors: [
-      { line: 9, message: 'Array property "line_item" has a singular name: use a plural, such as "line_items".' },
-      { line: 4, file: 'schemas.yaml', message: '"addresses"' },
+      { line: 9, column: 9, severity: 'warn', message: 'Array property "line_item" has a singular name: use a plural, such as "line_items".' },
+      { line: 4, column: 5, severity: 'warn', file: 'schemas.yaml', message: '"addresses"' },
     ],
   },
   {
@@ -48,12 +48,12 @@ components:
         added: {type: array}
         feed: {type: array}
 `,
-    errors: [{ line: 16, message: '"rules_for_order"' }, { line: 20, message: '"feeds"' }],
+    errors: [{ line: 16, column: 9, severity: 'warn', message: '"rules_for_order"' }, { line: 20, column: 9, severity: 'warn', message: '"feeds"' }],
   },
   {
     name: '2.0: definitions and body parameter schemas',
     document: 'fixtures/rules/array-names-plural/bad-2.0.yaml',
-    errors: [{ line: 12, message: '"parcels"' }, { line: 24, message: '"tags"' }],
+    errors: [{ line: 12, column: 15, severity: 'warn', message: '"parcels"' }, { line: 24, column: 7, severity: 'warn', message: '"tags"' }],
   },
   {
     name: '3.0: configured collective nouns replace the default ones',
@@ -70,7 +70,7 @@ components:
         history: {type: array}
 `,
     options: { ruleOptions: { collectiveNouns: ['Feed', 'roster'] } },
-    errors: [{ line: 11, message: 'Array property "history" has a singular name: use a plural, such as "histories".' }],
+    errors: [{ line: 11, column: 9, severity: 'warn', message: 'Array property "history" has a singular name: use a plural, such as "histories".' }],
   },
 ]);
 
@@ -79,7 +79,7 @@ it('fires on the reference spec at the edited array name', async () => {
     find: '        tracking_events:\n          type: array\n          description: The tracking events of the shipment;',
     replace: '        tracking_event:\n          type: array\n          description: The tracking events of the shipment;',
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['array-names-plural', line]]);
+  expectFindings('array-names-plural', findings, [{ line, column: 9, severity: 'warn' }]);
 });
 
 it('passes the reference spec', async () => {

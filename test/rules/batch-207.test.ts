@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('batch-207', [
   {
@@ -53,9 +53,9 @@ components:
     Order: {type: object, properties: {id: {type: string}}}
 `,
     errors: [
-      { line: 12, message: 'GET /orders is not a batch or bulk operation' },
-      { line: 13, message: 'POST /orders is a batch or bulk operation but does not answer 207' },
-      { line: 35, message: 'The 207 response has no multi-status body' },
+      { line: 12, column: 9, severity: 'error', message: 'GET /orders is not a batch or bulk operation' },
+      { line: 13, column: 5, severity: 'error', message: 'POST /orders is a batch or bulk operation but does not answer 207' },
+      { line: 35, column: 9, severity: 'error', message: 'The 207 response has no multi-status body' },
     ],
   },
   {
@@ -126,7 +126,7 @@ paths:
       responses:
         '200': {description: The result of every action.}
 `,
-    errors: [{ line: 56, message: 'POST /batch is a batch or bulk operation but does not answer 207' }],
+    errors: [{ line: 56, column: 5, severity: 'error', message: 'POST /batch is a batch or bulk operation but does not answer 207' }],
   },
   {
     name: '2.0: an array body of a resource read elsewhere is a bulk request',
@@ -150,7 +150,7 @@ paths:
 definitions:
   Order: {type: object, properties: {id: {type: string}}}
 `,
-    errors: [{ line: 11 }],
+    errors: [{ line: 11, column: 5, severity: 'error' }],
   },
 ]);
 
@@ -173,5 +173,5 @@ it('fires on the reference spec at a 207 response that lost its body', async () 
     find: `${response}          content:\n            application/json:\n              schema:\n                $ref: '#/components/schemas/ShipmentBatchResult'\n`,
     replace: response,
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['batch-207', line]]);
+  expectFindings('batch-207', findings, [{ line, column: 9, severity: 'error' }]);
 });

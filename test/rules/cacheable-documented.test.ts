@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('cacheable-documented', [
   {
@@ -31,7 +31,7 @@ components:
       headers:
         Cache-Control: {schema: {type: string, example: 'public, max-age=3600'}}
 `,
-    errors: [{ line: 23, message: 'Response declares "Cache-Control" but no "Vary"' }],
+    errors: [{ line: 23, column: 5, severity: 'info', message: 'Response declares "Cache-Control" but no "Vary"' }],
   },
   {
     name: '3.1: a cacheable POST says so; PUT responses are not checked',
@@ -62,7 +62,7 @@ paths:
           headers:
             Cache-Control: {schema: {type: string}}
 `,
-    errors: [{ line: 5, message: 'POST /quotes has a cacheable response but does not say so' }],
+    errors: [{ line: 5, column: 5, severity: 'info', message: 'POST /quotes has a cacheable response but does not say so' }],
   },
   {
     name: '2.0: response headers are read the same way',
@@ -84,7 +84,7 @@ paths:
             Cache-Control: {type: string}
             Vary: {type: string}
 `,
-    errors: [{ line: 7 }],
+    errors: [{ line: 7, column: 9, severity: 'info' }],
   },
 ]);
 
@@ -97,5 +97,5 @@ it('fires on the reference spec at a cacheable response that lost Vary', async (
     find: "        '200':\n          description: A page of pickup points.\n          headers:\n            Cache-Control:\n              $ref: '#/components/headers/Cache-Control'\n            Vary:\n              $ref: '#/components/headers/Vary'\n",
     replace: "        '200':\n          description: A page of pickup points.\n          headers:\n            Cache-Control:\n              $ref: '#/components/headers/Cache-Control'\n",
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['cacheable-documented', line]]);
+  expectFindings('cacheable-documented', findings, [{ line, column: 9, severity: 'info' }]);
 });

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('collection-format', [
   {
@@ -38,9 +38,9 @@ paths:
         '200': {description: OK}
 `,
     errors: [
-      { line: 7, message: 'Query parameter "status" is an array without "style" and "explode": declare its format' },
-      { line: 10, message: 'Query parameter "tags" is an array without "explode"' },
-      { line: 19, message: 'Header parameter "X-Trace-IDs" is an array without "style" and "explode": declare its format (style: simple, explode: false)' },
+      { line: 7, column: 11, severity: 'error', message: 'Query parameter "status" is an array without "style" and "explode": declare its format' },
+      { line: 10, column: 11, severity: 'error', message: 'Query parameter "tags" is an array without "explode"' },
+      { line: 19, column: 11, severity: 'error', message: 'Header parameter "X-Trace-IDs" is an array without "style" and "explode": declare its format (style: simple, explode: false)' },
     ],
   },
   {
@@ -72,7 +72,7 @@ components:
       in: query
       schema: {type: array, items: {type: string}}
 `,
-    errors: [{ line: 23, message: '"fields"' }],
+    errors: [{ line: 23, column: 5, severity: 'error', message: '"fields"' }],
   },
   {
     name: '2.0: array query and header parameters declare collectionFormat',
@@ -90,8 +90,8 @@ paths:
         200: {description: OK}
 `,
     errors: [
-      { line: 7, message: 'Query parameter "status" is an array without "collectionFormat": declare it' },
-      { line: 9, message: 'Header parameter "X-Cursors"' },
+      { line: 7, column: 11, severity: 'error', message: 'Query parameter "status" is an array without "collectionFormat": declare it' },
+      { line: 9, column: 11, severity: 'error', message: 'Header parameter "X-Cursors"' },
     ],
   },
 ]);
@@ -102,7 +102,7 @@ it('fires on the reference spec at the edited parameter', async () => {
     find: '    Embed:\n      name: embed\n      in: query\n      required: false\n      description: Sub-resources to embed in the response, `parcels` and `tracking_events`.\n      style: form\n',
     replace: '    Embed:\n      name: embed\n      in: query\n      required: false\n      description: Sub-resources to embed in the response, `parcels` and `tracking_events`.\n',
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['collection-format', line]]);
+  expectFindings('collection-format', findings, [{ line, column: 5, severity: 'error' }]);
 });
 
 it('passes the reference spec', async () => {

@@ -1,8 +1,5 @@
 import { expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
-
-const referenceLine = (text: string): number => readFileSync(REFERENCE_SPEC, 'utf8').split(text)[0]!.split('\n').length;
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, referenceLine, testRule } from '../helpers/lint.js';
 
 testRule('collections-paginated', [
   {
@@ -70,8 +67,8 @@ paths:
       },
     },
     errors: [
-      { line: 16, message: 'GET /customers lists a collection but accepts neither a "cursor" nor a "limit"' },
-      { line: 24, message: 'accepts no "cursor" (or other page-selecting) query parameter' },
+      { line: 16, column: 5, severity: 'error', message: 'GET /customers lists a collection but accepts neither a "cursor" nor a "limit"' },
+      { line: 24, column: 5, severity: 'error', message: 'accepts no "cursor" (or other page-selecting) query parameter' },
     ],
   },
   {
@@ -111,7 +108,7 @@ paths:
             application/json:
               schema: {type: object, properties: {tags: {type: array, items: {type: string}}}}
 `,
-    errors: [{ line: 5, message: 'accepts no "limit" query parameter' }],
+    errors: [{ line: 5, column: 5, severity: 'error', message: 'accepts no "limit" query parameter' }],
   },
   {
     name: '2.0: offset and a look-alike of limit paginate (other rules judge their names)',
@@ -142,7 +139,7 @@ definitions:
     properties:
       orders: {type: array, items: {type: object}}
 `,
-    errors: [{ line: 14 }],
+    errors: [{ line: 14, column: 5, severity: 'error' }],
   },
   {
     name: '3.0: configured cursor, limit and monitoring names replace the default ones',
@@ -166,7 +163,7 @@ paths:
       responses: {'200': {description: Reports., content: {application/json: {schema: {type: array, items: {type: object}}}}}}
 `,
     options: { ruleOptions: { cursorParameters: ['token'], limitParameters: ['max'], monitoringPaths: ['/reports'] } },
-    errors: [{ line: 11, message: 'GET /customers lists a collection but accepts neither a "cursor" nor a "limit"' }],
+    errors: [{ line: 11, column: 5, severity: 'error', message: 'GET /customers lists a collection but accepts neither a "cursor" nor a "limit"' }],
   },
 ]);
 
@@ -180,5 +177,5 @@ it('fires on the reference spec at the collection read whose limit was removed',
     replace: "        - $ref: '#/components/parameters/Sort'\n        - $ref: '#/components/parameters/ShipmentIdFilter'\n",
   });
   // Reported at the operation that lacks the parameter: GET /returns.
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['collections-paginated', referenceLine('    get:\n      operationId: listReturns')]]);
+  expectFindings('collections-paginated', findings, [{ line: referenceLine('    get:\n      operationId: listReturns') , column: 5, severity: 'error'}]);
 });

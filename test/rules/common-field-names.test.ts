@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('common-field-names', [
   {
@@ -36,11 +36,11 @@ components:
 `,
     options: { files: { 'schemas.yaml': 'Customer:\n  type: object\n  properties:\n    id:\n      type: number\n      format: double\n' } },
     errors: [
-      { line: 9, message: 'Property "id" is of type integer: "id" and "*_id" fields are strings.' },
-      { line: 12, message: '"customer_id"' },
-      { line: 14, message: 'Property "etag" is of type object: "etag" is a string.' },
-      { line: 16, message: 'Property "created_at" has format "date": "created_at" and "modified_at" are date-time strings.' },
-      { line: 4, file: 'schemas.yaml' },
+      { line: 9, column: 9, severity: 'error', message: 'Property "id" is of type integer: "id" and "*_id" fields are strings.' },
+      { line: 12, column: 9, severity: 'error', message: '"customer_id"' },
+      { line: 14, column: 9, severity: 'error', message: 'Property "etag" is of type object: "etag" is a string.' },
+      { line: 16, column: 9, severity: 'error', message: 'Property "created_at" has format "date": "created_at" and "modified_at" are date-time strings.' },
+      { line: 4, column: 5, severity: 'error', file: 'schemas.yaml' },
     ],
   },
   {
@@ -70,12 +70,12 @@ components:
           type: array
           items: {type: string}
 `,
-    errors: [{ line: 11, message: 'is of type integer' }, { line: 17, message: '"*_at" fields are date-time strings' }],
+    errors: [{ line: 11, column: 9, severity: 'error', message: 'is of type integer' }, { line: 17, column: 9, severity: 'error', message: '"*_at" fields are date-time strings' }],
   },
   {
     name: '2.0: definitions and body schemas',
     document: 'fixtures/rules/common-field-names/bad-2.0.yaml',
-    errors: [{ line: 12 }, { line: 22 }],
+    errors: [{ line: 12, column: 15, severity: 'error' }, { line: 22, column: 7, severity: 'error' }],
   },
 ]);
 
@@ -84,7 +84,7 @@ it('fires on the reference spec at the edited field', async () => {
     find: '        id:\n          type: string\n          description: Identifier of the shipment.\n',
     replace: '        id:\n          type: integer\n          description: Identifier of the shipment.\n',
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['common-field-names', line]]);
+  expectFindings('common-field-names', findings, [{ line, column: 9, severity: 'error' }]);
 });
 
 it('passes the reference spec', async () => {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('common-status-codes', [
   {
@@ -17,8 +17,8 @@ paths:
         '502': {description: Bad gateway}
 `,
     errors: [
-      { line: 9, message: 'Status code "422" is not among the common codes' },
-      { line: 11, message: 'Status code "502"' },
+      { line: 9, column: 9, severity: 'warn', message: 'Status code "422" is not among the common codes' },
+      { line: 11, column: 9, severity: 'warn', message: 'Status code "502"' },
     ],
   },
   {
@@ -48,7 +48,7 @@ paths:
         '206': {description: Partial content}
         '404': {description: Not found}
 `,
-    errors: [{ line: 8, message: '"206"' }],
+    errors: [{ line: 8, column: 9, severity: 'warn', message: '"206"' }],
   },
   {
     name: '3.0: a configured list of codes replaces the default one',
@@ -63,13 +63,13 @@ paths:
         '404': {description: Not found}
 `,
     options: { ruleOptions: { codes: [200, 201, 422] } },
-    errors: [{ line: 9, message: 'Status code "404" is not among the common codes' }],
+    errors: [{ line: 9, column: 9, severity: 'warn', message: 'Status code "404" is not among the common codes' }],
   },
 ]);
 
 it('fires on the reference spec at an uncommon code', async () => {
   const { findings, line } = await lintMutatedReference('common-status-codes', { find: "        '406':\n", replace: "        '422':\n" });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['common-status-codes', line]]);
+  expectFindings('common-status-codes', findings, [{ line, column: 9, severity: 'warn' }]);
 });
 
 it('passes the reference spec', async () => {

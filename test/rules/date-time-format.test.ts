@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('date-time-format', [
   {
@@ -28,11 +28,11 @@ components:
 `,
     options: { files: { 'schemas.yaml': 'Timestamp:\n  type: string\n  description: A point in time.\n' } },
     errors: [
-      { line: 9, message: 'Property "created_at" holds a date or time but declares no format: add format "date-time".' },
-      { line: 13, message: 'Property "shipped_at" has format "unix-time", not a standard date/time format: use "date-time".' },
-      { line: 15, message: 'Property "paid_at" is a number (integer): dates and times use standard formats; make it a string with format "date-time".' },
-      { line: 17, message: 'Property "delivery_date" holds a date or time but declares no format: add format "date" (or "date-time").' },
-      { line: 1, file: 'schemas.yaml', message: 'Property "modified_at"' },
+      { line: 9, column: 9, severity: 'error', message: 'Property "created_at" holds a date or time but declares no format: add format "date-time".' },
+      { line: 13, column: 19, severity: 'error', message: 'Property "shipped_at" has format "unix-time", not a standard date/time format: use "date-time".' },
+      { line: 15, column: 17, severity: 'error', message: 'Property "paid_at" is a number (integer): dates and times use standard formats; make it a string with format "date-time".' },
+      { line: 17, column: 9, severity: 'error', message: 'Property "delivery_date" holds a date or time but declares no format: add format "date" (or "date-time").' },
+      { line: 1, column: 1, severity: 'error', file: 'schemas.yaml', message: 'Property "modified_at"' },
     ],
   },
   {
@@ -63,15 +63,15 @@ components:
         pickup_datetime: {type: string}
 `,
     errors: [
-      { line: 21, message: 'Property "timestamp" is a number (number)' },
-      { line: 23, message: 'Property "updated_at" holds a date or time but declares no format' },
-      { line: 24, message: 'Property "pickup_datetime" holds a date or time but declares no format: add format "date-time".' },
+      { line: 21, column: 27, severity: 'error', message: 'Property "timestamp" is a number (number)' },
+      { line: 23, column: 9, severity: 'error', message: 'Property "updated_at" holds a date or time but declares no format' },
+      { line: 24, column: 9, severity: 'error', message: 'Property "pickup_datetime" holds a date or time but declares no format: add format "date-time".' },
     ],
   },
   {
     name: '2.0: definitions and body parameters',
     document: 'fixtures/rules/date-time-format/bad-2.0.yaml',
-    errors: [{ line: 14, message: '"created_at" has format "RFC 3339 date-time"' }, { line: 22, message: '"start_time" holds a date or time but declares no format: add format "time" or "date-time"' }],
+    errors: [{ line: 14, column: 25, severity: 'error', message: '"created_at" has format "RFC 3339 date-time"' }, { line: 22, column: 7, severity: 'error', message: '"start_time" holds a date or time but declares no format: add format "time" or "date-time"' }],
   },
 ]);
 
@@ -80,7 +80,7 @@ it('fires on the reference spec at a date-time property without format', async (
     find: '        delivered_at:\n          type: string\n          format: date-time\n          description: When the shipment was delivered;',
     replace: '        delivered_at:\n          type: string\n          description: When the shipment was delivered;',
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['date-time-format', line]]);
+  expectFindings('date-time-format', findings, [{ line, column: 9, severity: 'error' }]);
 });
 
 it('passes the reference spec', async () => {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('date-time-suffix', [
   {
@@ -22,9 +22,9 @@ components:
 `,
     options: { files: { 'schemas.yaml': 'Timeline:\n  type: object\n  properties:\n    start: {type: string, format: date-time}\n' } },
     errors: [
-      { line: 9, message: 'Property "created" has format "date-time": its name should end with "_at" (created_at).' },
-      { line: 13, message: '"delivery_date"' },
-      { line: 4, file: 'schemas.yaml', message: '"start"' },
+      { line: 9, column: 9, severity: 'warn', message: 'Property "created" has format "date-time": its name should end with "_at" (created_at).' },
+      { line: 13, column: 9, severity: 'warn', message: '"delivery_date"' },
+      { line: 4, column: 5, severity: 'warn', file: 'schemas.yaml', message: '"start"' },
     ],
   },
   {
@@ -47,14 +47,14 @@ components:
         transit_duration: {type: string, format: duration}
 `,
     errors: [
-      { line: 14, message: 'Property "deadline" has format "date": its name should end with "_at", "_date" or "_day"' },
-      { line: 15, message: 'Property "opens" has format "time": its name should end with "_at" or "_time"' },
+      { line: 14, column: 9, severity: 'warn', message: 'Property "deadline" has format "date": its name should end with "_at", "_date" or "_day"' },
+      { line: 15, column: 9, severity: 'warn', message: 'Property "opens" has format "time": its name should end with "_at" or "_time"' },
     ],
   },
   {
     name: '2.0: definitions and body parameters',
     document: 'fixtures/rules/date-time-suffix/bad-2.0.yaml',
-    errors: [{ line: 12, message: '"last_modified"' }],
+    errors: [{ line: 12, column: 15, severity: 'warn', message: '"last_modified"' }],
   },
 ]);
 
@@ -63,7 +63,7 @@ it('fires on the reference spec at the edited property name', async () => {
     find: '        delivered_at:\n          type: string\n          format: date-time\n          description: When the shipment was delivered;',
     replace: '        delivered:\n          type: string\n          format: date-time\n          description: When the shipment was delivered;',
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['date-time-suffix', line]]);
+  expectFindings('date-time-suffix', findings, [{ line, column: 9, severity: 'warn' }]);
 });
 
 it('passes the reference spec', async () => {

@@ -1,5 +1,5 @@
-import { expect, it } from 'vitest';
-import { lintMutatedReference, testRule } from '../helpers/lint.js';
+import { it } from 'vitest';
+import { expectFindings, lintMutatedReference, testRule } from '../helpers/lint.js';
 
 testRule('deprecation-consistent', [
   {
@@ -35,9 +35,9 @@ components:
         Deprecation: {schema: {type: string}}
 `,
     errors: [
-      { line: 7, message: '"x-sunset" is not a date' },
-      { line: 15, message: '"x-sunset" is not a date' },
-      { line: 29, message: 'Header "Deprecation" is declared on a response of an operation that is not deprecated' },
+      { line: 7, column: 17, severity: 'warn', message: '"x-sunset" is not a date' },
+      { line: 15, column: 17, severity: 'warn', message: '"x-sunset" is not a date' },
+      { line: 29, column: 9, severity: 'warn', message: 'Header "Deprecation" is declared on a response of an operation that is not deprecated' },
     ],
   },
   {
@@ -61,15 +61,15 @@ paths:
 `,
     options: { files: { 'schemas.yaml': "Order:\n  type: object\n  properties:\n    state:\n      type: string\n      x-sunset: '2027-06-30'\n" } },
     errors: [
-      { line: 9, message: '"x-sunset" on parameter "sort", which is not deprecated' },
-      { line: 6, file: 'schemas.yaml', message: 'property "state"' },
+      { line: 9, column: 21, severity: 'warn', message: '"x-sunset" on parameter "sort", which is not deprecated' },
+      { line: 6, column: 17, severity: 'warn', file: 'schemas.yaml', message: 'property "state"' },
     ],
   },
-  { name: '2.0: unquoted dates and date-times pass; a sunset on a live operation does not', document: 'fixtures/rules/deprecation-consistent/swagger.yaml', errors: [{ line: 14 }, { line: 19 }] },
+  { name: '2.0: unquoted dates and date-times pass; a sunset on a live operation does not', document: 'fixtures/rules/deprecation-consistent/swagger.yaml', errors: [{ line: 14, column: 17, severity: 'warn' }, { line: 19, column: 13, severity: 'warn' }] },
   { name: 'the reference spec passes', document: 'fixtures/reference-service.yaml', errors: [] },
 ]);
 
 it('fires on the reference spec at an impossible sunset date', async () => {
   const { findings, line } = await lintMutatedReference('deprecation-consistent', { find: "      x-sunset: '2027-06-30'\n", replace: "      x-sunset: '2027-06-31'\n" });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['deprecation-consistent', line]]);
+  expectFindings('deprecation-consistent', findings, [{ line, column: 17, severity: 'warn' }]);
 });

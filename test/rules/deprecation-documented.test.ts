@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, it } from 'vitest';
-import { lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { it } from 'vitest';
+import { expectFindings, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('deprecation-documented', [
   {
@@ -21,7 +21,7 @@ paths:
       responses:
         '200': {description: OK}
 `,
-    errors: [{ line: 5, message: 'Deprecated operation "DELETE /orders/{order_id}" does not say what replaces it and has no "x-sunset" date' }],
+    errors: [{ line: 5, column: 5, severity: 'error', message: 'Deprecated operation "DELETE /orders/{order_id}" does not say what replaces it and has no "x-sunset" date' }],
   },
   {
     name: '3.1: deprecated parameters and schemas, also in a $ref\'d file',
@@ -58,14 +58,14 @@ paths:
       },
     },
     errors: [
-      { line: 7, message: 'Deprecated parameter "offset" does not say what replaces it:' },
-      { line: 4, file: 'schemas.yaml', message: 'Deprecated property "state" has no "x-sunset" date: add "x-sunset: YYYY-MM-DD".' },
+      { line: 7, column: 11, severity: 'error', message: 'Deprecated parameter "offset" does not say what replaces it:' },
+      { line: 4, column: 5, severity: 'error', file: 'schemas.yaml', message: 'Deprecated property "state" has no "x-sunset" date: add "x-sunset: YYYY-MM-DD".' },
     ],
   },
   {
     name: '2.0: operations, parameters and definitions',
     document: 'fixtures/rules/deprecation-documented/swagger.yaml',
-    errors: [{ line: 10, message: 'parameter "page"' }, { line: 19, message: 'property "orders" has no "x-sunset"' }],
+    errors: [{ line: 10, column: 11, severity: 'error', message: 'parameter "page"' }, { line: 19, column: 7, severity: 'error', message: 'property "orders" has no "x-sunset"' }],
   },
   { name: 'the reference spec passes', document: 'fixtures/reference-service.yaml', errors: [] },
 ]);
@@ -75,5 +75,5 @@ it('fires on the reference spec when the deprecated operation loses its sunset',
   const sunset = "      x-sunset: '2027-06-30'\n";
   const operation = text.slice(text.indexOf('    delete:\n      operationId: deleteShipment\n'), text.indexOf(sunset) + sunset.length);
   const { findings, line } = await lintMutatedReference('deprecation-documented', { find: operation, replace: operation.replace(sunset, '') });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['deprecation-documented', line]]);
+  expectFindings('deprecation-documented', findings, [{ line, column: 5, severity: 'error' }]);
 });

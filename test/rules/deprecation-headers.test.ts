@@ -1,5 +1,5 @@
-import { expect, it } from 'vitest';
-import { lintMutatedReference, testRule } from '../helpers/lint.js';
+import { it } from 'vitest';
+import { expectFindings, lintMutatedReference, testRule } from '../helpers/lint.js';
 
 testRule('deprecation-headers', [
   {
@@ -24,7 +24,7 @@ components:
   responses:
     NotFound: {description: Not found.}
 `,
-    errors: [{ line: 13, message: 'Response 404 of deprecated operation "GET /orders" does not declare "Deprecation" and "Sunset"' }],
+    errors: [{ line: 13, column: 9, severity: 'warn', message: 'Response 404 of deprecated operation "GET /orders" does not declare "Deprecation" and "Sunset"' }],
   },
   {
     name: '3.1: a shared response in another file is reported at the operation, not in the file',
@@ -44,9 +44,9 @@ webhooks:
         '200': {description: OK}
 `,
     options: { files: { 'responses.yaml': 'Ok:\n  description: OK\n  headers:\n    Sunset: {schema: {type: string}}\n' } },
-    errors: [{ line: 8, message: 'does not declare "Deprecation":' }],
+    errors: [{ line: 8, column: 9, severity: 'warn', message: 'does not declare "Deprecation":' }],
   },
-  { name: '2.0: response headers', document: 'fixtures/rules/deprecation-headers/swagger.yaml', errors: [{ line: 8, message: '"Sunset"' }, { line: 12 }] },
+  { name: '2.0: response headers', document: 'fixtures/rules/deprecation-headers/swagger.yaml', errors: [{ line: 8, column: 9, severity: 'warn', message: '"Sunset"' }, { line: 12, column: 9, severity: 'warn' }] },
   { name: 'the reference spec passes', document: 'fixtures/reference-service.yaml', errors: [] },
 ]);
 
@@ -55,5 +55,5 @@ it('fires on the reference spec at a response of the deprecated operation withou
     find: "        '204':\n          description: The shipment was deleted.\n          headers:\n            Deprecation:\n              description: Moment since when the operation is deprecated (RFC 9745).\n              schema:\n                type: string\n                example: '@1767225600'\n            Sunset:\n",
     replace: "        '204':\n          description: The shipment was deleted.\n          headers:\n            Deprecation:\n              description: Moment since when the operation is deprecated (RFC 9745).\n              schema:\n                type: string\n                example: '@1767225600'\n            X-Sunset:\n",
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['deprecation-headers', line]]);
+  expectFindings('deprecation-headers', findings, [{ line, column: 9, severity: 'warn' }]);
 });

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('enum-upper-snake-case', [
   {
@@ -42,10 +42,10 @@ components:
 `,
     options: { files: { 'schemas.yaml': 'Channel:\n  type: string\n  enum:\n    - WEB\n    - mobileApp\n' } },
     errors: [
-      { line: 11, message: 'Enum value "asc" is not UPPER_SNAKE_CASE: use "ASC".' },
-      { line: 11, message: '"desc"' },
-      { line: 28, message: 'Enum value "in-transit" is not UPPER_SNAKE_CASE: use "IN_TRANSIT".' },
-      { line: 5, file: 'schemas.yaml', message: '"MOBILE_APP"' },
+      { line: 11, column: 20, severity: 'error', message: 'Enum value "asc" is not UPPER_SNAKE_CASE: use "ASC".' },
+      { line: 11, column: 25, severity: 'error', message: '"desc"' },
+      { line: 28, column: 15, severity: 'error', message: 'Enum value "in-transit" is not UPPER_SNAKE_CASE: use "IN_TRANSIT".' },
+      { line: 5, column: 7, severity: 'error', file: 'schemas.yaml', message: '"MOBILE_APP"' },
     ],
   },
   {
@@ -78,18 +78,82 @@ components:
           type: string
           enum: [1st]
 `,
-    errors: [{ line: 27, message: 'Enum value "1st" is not UPPER_SNAKE_CASE: write it in UPPER_SNAKE_CASE, starting with a letter.' }],
+    errors: [{ line: 27, column: 18, severity: 'error', message: 'Enum value "1st" is not UPPER_SNAKE_CASE: write it in UPPER_SNAKE_CASE, starting with a letter.' }],
   },
   {
     name: '2.0: query and header parameters, definitions',
     document: 'fixtures/rules/enum-upper-snake-case/bad-2.0.yaml',
-    errors: [{ line: 10, message: '"created"' }, { line: 17, message: '"Small"' }, { line: 26, message: '"express"' }],
+    errors: [{ line: 10, column: 18, severity: 'error', message: '"created"' }, { line: 17, column: 20, severity: 'error', message: '"Small"' }, { line: 26, column: 52, severity: 'error', message: '"express"' }],
+  },
+  {
+    name: '2.0: an event bus API lists the registration vocabularies as their standard spells them; the empty string is no name; other values stay the API\'s own',
+    document: `swagger: '2.0'
+info: {title: Event bus, version: 1.0.0}
+paths: {}
+definitions:
+  EventType:
+    type: object
+    properties:
+      name: {type: string}
+      owning_application: {type: string}
+      category: {type: string, enum: [undefined, data, business, general]}
+      compatibility_mode: {type: string, enum: [compatible, forward, none]}
+      partition_strategy: {type: string, enum: [random, user_defined, hash]}
+      audience:
+        type: string
+        x-extensible-enum: [component-internal, business-unit-internal, company-internal, external-partner, external-public]
+      cleanup_policy: {type: string, enum: [delete, compact]}
+      reason: {type: string, enum: ['', NOT_FOUND]}
+  EventTypeSchema:
+    type: object
+    properties:
+      type: {type: string, enum: [json_schema, avro_schema, protobuf_schema]}
+      schema: {type: string}
+      version: {type: string}
+  Action:
+    type: object
+    properties:
+      method: {type: string, enum: [get, post, delete]}
+      verb: {type: string, enum: [get, post]}
+`,
+    errors: [
+      { line: 16, column: 45, severity: 'error', message: '"delete"' },
+      { line: 16, column: 53, severity: 'error', message: '"compact"' },
+      { line: 21, column: 61, severity: 'error', message: 'Enum value "protobuf_schema" is not UPPER_SNAKE_CASE: use "PROTOBUF_SCHEMA".' },
+    ],
+  },
+  {
+    name: '3.0: the same words elsewhere are the API\'s own names: a category without an event type\'s owner, a response format\'s type beside its schema (no version), a lone "patch"',
+    document: `openapi: 3.0.3
+info: {title: Shop, version: 1.0.0}
+paths: {}
+components:
+  schemas:
+    Product:
+      type: object
+      properties:
+        category: {type: string, enum: [data, general]}
+    ResponseFormat:
+      type: object
+      properties:
+        type: {type: string, enum: [json_schema]}
+        schema: {type: object}
+    AlertFilter:
+      type: array
+      items: {type: string, enum: [patch]}
+`,
+    errors: [
+      { line: 9, column: 41, severity: 'error', message: '"data"' },
+      { line: 9, column: 47, severity: 'error', message: '"general"' },
+      { line: 13, column: 37, severity: 'error', message: '"json_schema"' },
+      { line: 17, column: 36, severity: 'error', message: '"patch"' },
+    ],
   },
 ]);
 
 it('fires on the reference spec at the edited value', async () => {
   const { findings, line } = await lintMutatedReference('enum-upper-snake-case', { find: '        - SAME_DAY\n', replace: '        - same_day\n' });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['enum-upper-snake-case', line]]);
+  expectFindings('enum-upper-snake-case', findings, [{ line, column: 11, severity: 'error' }]);
 });
 
 it('passes the reference spec', async () => {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { DATA_EVENT, GENERAL_EVENT, edit, lineOf, openapi } from '../helpers/events.js';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 // The API returns shipments; Address is only nested in them.
 const components = (version: '2.0' | '3.x') => {
@@ -40,13 +40,13 @@ const inlineDoc = document('3.0.3', inline);
 const addressDoc = document('3.1.0', addressRef);
 
 testRule('event-matches-resource', [
-  { name: '3.0: inline data with an unknown data_type, at the data property', document: inlineDoc, errors: [{ line: lineOf(inlineDoc, '        data:\n'), message: 'Data change event matches no resource of the API' }] },
+  { name: '3.0: inline data with an unknown data_type, at the data property', document: inlineDoc, errors: [{ line: lineOf(inlineDoc, '        data:\n'), column: 11, severity: 'warn', message: 'Data change event matches no resource of the API' }] },
   { name: '3.0: data_type naming the resource passes (plural and prefix ignored)', document: document('3.0.3', edit(DATA_EVENT, 'example: shipping.shipment', "const: 'shipping:shipments'")), errors: [] },
   { name: '3.0: data composing the resource with allOf passes', document: document('3.0.3', composed), errors: [] },
-  { name: '3.1: data referencing a schema the API does not exchange', document: addressDoc, errors: [{ line: lineOf(addressDoc, "        data: {$ref") }] },
+  { name: '3.1: data referencing a schema the API does not exchange', document: addressDoc, errors: [{ line: lineOf(addressDoc, "        data: {$ref"), column: 11, severity: 'warn' }] },
   { name: '3.1: data referencing the resource passes; general events are not checked', document: document('3.1.0', dataRef('#/components/schemas/Shipment') + GENERAL_EVENT), errors: [] },
   { name: '2.0: data referencing the resource definition passes', document: document('2.0', edit(dataRef('#/definitions/Shipment'), 'example: shipping.shipment', 'example: shipping.consignment')), errors: [] },
-  { name: '2.0: inline data with an unknown data_type', document: document('2.0', inline), errors: [{ line: lineOf(document('2.0', inline), '        data:\n'), message: 'in definitions' }] },
+  { name: '2.0: inline data with an unknown data_type', document: document('2.0', inline), errors: [{ line: lineOf(document('2.0', inline), '        data:\n'), column: 11, severity: 'warn', message: 'in definitions' }] },
 ]);
 
 it('fires on the reference spec at the edited data', async () => {
@@ -54,7 +54,7 @@ it('fires on the reference spec at the edited data', async () => {
     find: "          example: shipping.shipment\n        data:\n          $ref: '#/components/schemas/Shipment'",
     replace: '          example: shipping.consignment\n        data:\n          type: object',
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['event-matches-resource', line + 1]]);
+  expectFindings('event-matches-resource', findings, [{ line: line + 1 , column: 9, severity: 'warn'}]);
 });
 
 it('the reference spec passes', async () => {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { DATA_EVENT, GENERAL_EVENT, edit, jsonWithStringSchema, lineOf, openapi, single } from '../helpers/events.js';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 const noMetadata = `- name: shipping.shipment-delivered
   category: general
@@ -58,14 +58,14 @@ const jsonLine = lineOf(json, '"schema": "');
 testRule('event-metadata', [
   { name: 'the Shipment Service event types (YAML list) pass', document: 'fixtures/events/shipment-events.yaml', errors: [] },
   { name: 'the Shipment Service event type with a schema string (JSON) passes', document: 'fixtures/events/parcel-scanned.json', errors: [] },
-  { name: 'standalone single: no metadata, at the schema', document: single(noMetadata), errors: [{ line: lineOf(single(noMetadata), '  schema:\n    type: object'), message: 'Event schema has no "metadata" property' }] },
+  { name: 'standalone single: no metadata, at the schema', document: single(noMetadata), errors: [{ line: lineOf(single(noMetadata), '  schema:\n    type: object'), column: 3, severity: 'error', message: 'Event schema has no "metadata" property' }] },
   {
     name: 'standalone list: metadata with a bad eid and occurred_at',
     document: DATA_EVENT + weakMetadata,
     errors: [
-      { line: lineOf(DATA_EVENT + weakMetadata, 'eid: {type: string}'), message: 'Event metadata property "eid" is mandatory: list it in `required`' },
-      { line: lineOf(DATA_EVENT + weakMetadata, 'eid: {type: string}'), message: '"eid" must be a string with `format: uuid`' },
-      { line: lineOf(DATA_EVENT + weakMetadata, 'format: date}'), message: '"occurred_at" must be a string with `format: date-time`' },
+      { line: lineOf(DATA_EVENT + weakMetadata, 'eid: {type: string}'), column: 13, severity: 'error', message: 'Event metadata property "eid" is mandatory: list it in `required`' },
+      { line: lineOf(DATA_EVENT + weakMetadata, 'eid: {type: string}'), column: 13, severity: 'error', message: '"eid" must be a string with `format: uuid`' },
+      { line: lineOf(DATA_EVENT + weakMetadata, 'format: date}'), column: 49, severity: 'error', message: '"occurred_at" must be a string with `format: date-time`' },
     ],
   },
   {
@@ -73,18 +73,18 @@ testRule('event-metadata', [
     document: json,
     options: { name: 'openapi.json' },
     errors: [
-      { line: jsonLine, message: 'Event metadata has no "occurred_at" property: add it (string, format date-time) and list it in `required` (in the schema string at #/definitions/Metadata).' },
-      { line: jsonLine, message: 'Data change event schema has no "data_op" property' },
-      { line: jsonLine, message: 'Data change event schema has no "data_type" property' },
+      { line: jsonLine, column: 15, severity: 'error', message: 'Event metadata has no "occurred_at" property: add it (string, format date-time) and list it in `required` (in the schema string at #/definitions/Metadata).' },
+      { line: jsonLine, column: 15, severity: 'error', message: 'Data change event schema has no "data_op" property' },
+      { line: jsonLine, column: 15, severity: 'error', message: 'Data change event schema has no "data_type" property' },
     ],
   },
   {
     name: '3.0: allOf compositions and $refs to other files are followed',
     document: composed,
     options: { files: { 'metadata.yaml': metadataFile } },
-    errors: [{ file: 'metadata.yaml', line: 6, message: '"occurred_at" must be a string with `format: date-time`' }],
+    errors: [{ file: 'metadata.yaml', line: 6, column: 5, severity: 'error', message: '"occurred_at" must be a string with `format: date-time`' }],
   },
-  { name: '3.1: data_op must be required', document: openapi('3.1.0', noDataOp), errors: [{ line: 4 + lineOf(noDataOp, 'data_op: {'), message: 'Data change event schema property "data_op" is mandatory' }] },
+  { name: '3.1: data_op must be required', document: openapi('3.1.0', noDataOp), errors: [{ line: 4 + lineOf(noDataOp, 'data_op: {'), column: 11, severity: 'error', message: 'Data change event schema property "data_op" is mandatory' }] },
   { name: '2.0: complete metadata passes', document: openapi('2.0', DATA_EVENT + GENERAL_EVENT), errors: [] },
 ]);
 
@@ -93,7 +93,7 @@ it('fires on the reference spec at the edited format', async () => {
     find: 'format: uuid\n          description: Unique identifier of the event; consumers use it to drop duplicates.',
     replace: 'format: uri\n          description: Unique identifier of the event; consumers use it to drop duplicates.',
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['event-metadata', line]]);
+  expectFindings('event-metadata', findings, [{ line, column: 19, severity: 'error' }]);
 });
 
 it('the reference spec passes', async () => {

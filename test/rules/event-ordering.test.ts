@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { DATA_EVENT, GENERAL_EVENT, edit, jsonWithStringSchema, lineOf, openapi, single } from '../helpers/events.js';
-import { lintFile, lintMutatedReference, lintText, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, lintText, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 const unordered = edit(DATA_EVENT, '  ordering_key_fields: [data.revision]\n', '');
 const unorderedGeneral = edit(GENERAL_EVENT, '  ordering_key_fields: [delivered_at]\n', '');
@@ -12,30 +12,30 @@ const json = jsonWithStringSchema(
 );
 
 testRule('event-ordering', [
-  { name: 'standalone single: a data change event without ordering', document: single(unordered), errors: [{ line: 1, message: 'must name the field that orders its events' }] },
-  { name: 'standalone list: a general event without ordering is reported too (as a warning, below)', document: unorderedGeneral + DATA_EVENT, errors: [{ line: 1, message: 'general events should name the field that orders them' }] },
+  { name: 'standalone single: a data change event without ordering', document: single(unordered), errors: [{ line: 1, column: 1, severity: 'error', message: 'must name the field that orders its events' }] },
+  { name: 'standalone list: a general event without ordering is reported too (as a warning, below)', document: unorderedGeneral + DATA_EVENT, errors: [{ line: 1, column: 3, severity: 'warn', message: 'general events should name the field that orders them' }] },
   {
     name: 'standalone JSON: ordering fields are looked up in the schema string (local $refs followed)',
     document: json,
     options: { name: 'openapi.json' },
-    errors: [{ line: lineOf(json, '"parcel.sequence"'), message: '"parcel.sequence", which is not a property of the event schema' }],
+    errors: [{ line: lineOf(json, '"parcel.sequence"'), column: 5, severity: 'error', message: '"parcel.sequence", which is not a property of the event schema' }],
   },
-  { name: '3.0: a field the schema does not declare', document: openapi('3.0.3', unknownField), errors: [{ line: 4 + lineOf(unknownField, 'ordering_key_fields') }] },
-  { name: '3.1: an empty list', document: openapi('3.1.0', empty), errors: [{ line: 4 + lineOf(empty, 'ordering_key_fields') }] },
+  { name: '3.0: a field the schema does not declare', document: openapi('3.0.3', unknownField), errors: [{ line: 4 + lineOf(unknownField, 'ordering_key_fields'), column: 27, severity: 'error' }] },
+  { name: '3.1: an empty list', document: openapi('3.1.0', empty), errors: [{ line: 4 + lineOf(empty, 'ordering_key_fields'), column: 5, severity: 'error' }] },
   { name: '2.0: ordered events pass', document: openapi('2.0', DATA_EVENT + GENERAL_EVENT), errors: [] },
 ]);
 
 it('reports a general event without ordering as a warning, a data change event as an error', async () => {
   const findings = await lintText(unorderedGeneral + unordered, { rules: ['event-ordering'] });
-  expect(findings.map(f => [f.severity, f.message.includes('general events should') ? 'general' : 'data'])).toEqual([
-    ['warn', 'general'],
-    ['error', 'data'],
+  expectFindings('event-ordering', findings, [
+    { line: 1, column: 3, severity: 'warn', message: 'general events should' },
+    { line: lineOf(unorderedGeneral + unordered, '- name: shipping.shipment-changed'), column: 3, severity: 'error', message: 'is a data change event without' },
   ]);
 });
 
 it('fires on the reference spec at the edited ordering field', async () => {
   const { findings, line } = await lintMutatedReference('event-ordering', { find: '      - data.revision', replace: '      - data.version' });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['event-ordering', line]]);
+  expectFindings('event-ordering', findings, [{ line, column: 9, severity: 'error' }]);
 });
 
 it('the reference spec passes', async () => {

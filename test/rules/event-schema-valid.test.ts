@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { DATA_EVENT, GENERAL_EVENT, edit, jsonWithStringSchema, lineOf, openapi, single } from '../helpers/events.js';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 const typo = edit(GENERAL_EVENT, 'delivered_at: {type: string, format: date-time}', 'delivered_at: {type: strin, format: date-time}');
 const avro = edit(DATA_EVENT, 'type: json_schema', 'type: avro_schema');
@@ -58,13 +58,13 @@ const oas2 = edit(DATA_EVENT, 'id: {type: string}', 'id: {type: string, x-nullab
 testRule('event-schema-valid', [
   { name: 'the Shipment Service event types (YAML list) pass', document: 'fixtures/events/shipment-events.yaml', errors: [] },
   { name: 'the Shipment Service event type with a schema string (JSON) passes', document: 'fixtures/events/parcel-scanned.json', errors: [] },
-  { name: 'standalone single: an unknown type, at the keyword', document: single(typo), errors: [{ line: lineOf(single(typo), 'type: strin,'), message: 'Did you mean "string"?' }] },
+  { name: 'standalone single: an unknown type, at the keyword', document: single(typo), errors: [{ line: lineOf(single(typo), 'type: strin,'), column: 28, severity: 'error', message: 'Did you mean "string"?' }] },
   {
     name: 'standalone list: an Avro schema and a missing schema',
     document: avro + noSchema,
     errors: [
-      { line: lineOf(avro, 'avro_schema'), message: 'schema type "avro_schema": event schemas are JSON schemas' },
-      { line: lineOf(avro + noSchema, 'schema:\n    type: json_schema\n    version: 1.0.0\n'), message: 'has no `schema.schema`' },
+      { line: lineOf(avro, 'avro_schema'), column: 11, severity: 'error', message: 'schema type "avro_schema": event schemas are JSON schemas' },
+      { line: lineOf(avro + noSchema, 'schema:\n    type: json_schema\n    version: 1.0.0\n'), column: 3, severity: 'error', message: 'has no `schema.schema`' },
     ],
   },
   {
@@ -72,20 +72,20 @@ testRule('event-schema-valid', [
     document: json,
     options: { name: 'openapi.json' },
     errors: [
-      { line: lineOf(json, '"schema": "'), message: '"maxLength" property must be >= 0 (in the schema string at #/properties/parcel_count/maxLength).' },
+      { line: lineOf(json, '"schema": "'), column: 15, severity: 'error', message: '"maxLength" property must be >= 0 (in the schema string at #/properties/parcel_count/maxLength).' },
     ],
   },
-  { name: 'standalone JSON: a schema string that is not JSON', document: notJson, options: { name: 'openapi.json' }, errors: [{ line: lineOf(notJson, '"schema": "'), message: 'the schema string is not valid JSON' }] },
+  { name: 'standalone JSON: a schema string that is not JSON', document: notJson, options: { name: 'openapi.json' }, errors: [{ line: lineOf(notJson, '"schema": "'), column: 15, severity: 'error', message: 'the schema string is not valid JSON' }] },
   {
     name: '3.0: a $ref to a schema in another file is checked where it is defined',
     document: referenced,
     options: { files: { 'schemas.yaml': schemasFile } },
-    errors: [{ file: 'schemas.yaml', line: 7, message: 'Property "const" is not expected to be here' }],
+    errors: [{ file: 'schemas.yaml', line: 7, column: 14, severity: 'error', message: 'Property "const" is not expected to be here' }],
   },
   { name: '3.0: circular references and nullable pass', document: circular, errors: [] },
   { name: '3.1: JSON Schema 2020-12 keywords pass', document: openapi('3.1.0', oas31), errors: [] },
-  { name: '3.1: an unknown type', document: openapi('3.1.0', typo), errors: [{ line: 4 + lineOf(typo, 'type: strin,') }] },
-  { name: '2.0: nullable is not a Swagger 2.0 keyword (x-nullable is)', document: openapi('2.0', oas2), errors: [{ line: 4 + lineOf(oas2, 'nullable: true}') }] },
+  { name: '3.1: an unknown type', document: openapi('3.1.0', typo), errors: [{ line: 4 + lineOf(typo, 'type: strin,'), column: 32, severity: 'error' }] },
+  { name: '2.0: nullable is not a Swagger 2.0 keyword (x-nullable is)', document: openapi('2.0', oas2), errors: [{ line: 4 + lineOf(oas2, 'nullable: true}'), column: 62, severity: 'error' }] },
 ]);
 
 it('fires on the reference spec at the edited keyword', async () => {
@@ -93,7 +93,7 @@ it('fires on the reference spec at the edited keyword', async () => {
     find: '          type: integer\n          format: int32\n          description: Number of delivered parcels.',
     replace: '          type: int\n          format: int32\n          description: Number of delivered parcels.',
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['event-schema-valid', line]]);
+  expectFindings('event-schema-valid', findings, [{ line, column: 17, severity: 'error' }]);
 });
 
 it('the reference spec passes', async () => {

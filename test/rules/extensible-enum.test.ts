@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('extensible-enum', [
   {
@@ -46,10 +46,10 @@ components:
 `,
     options: { files: { 'schemas.yaml': 'PaymentMethod:\n  type: string\n  enum: [CARD, INVOICE]\n' } },
     errors: [
-      { line: 27, message: 'Enum "status" in a response cannot grow without breaking clients: if new values may come, use "x-extensible-enum".' },
-      { line: 33, message: '"x-extensible-enum" sits on a schema with type "integer": extensible enums are strings; declare "type: string".' },
-      { line: 36, message: 'Schema has both "enum" and "x-extensible-enum"' },
-      { line: 3, file: 'schemas.yaml', message: 'Enum "payment" in a response cannot grow' },
+      { line: 27, column: 11, severity: 'warn', message: 'Enum "status" in a response cannot grow without breaking clients: if new values may come, use "x-extensible-enum".' },
+      { line: 33, column: 11, severity: 'warn', message: '"x-extensible-enum" sits on a schema with type "integer": extensible enums are strings; declare "type: string".' },
+      { line: 36, column: 11, severity: 'warn', message: 'Schema has both "enum" and "x-extensible-enum"' },
+      { line: 3, column: 3, severity: 'warn', file: 'schemas.yaml', message: 'Enum "payment" in a response cannot grow' },
     ],
   },
   {
@@ -79,14 +79,14 @@ paths:
                     enum: [OPEN, CLOSED, null]
 `,
     errors: [
-      { line: 20, message: '"x-extensible-enum" is not a list' },
-      { line: 23, message: 'use "x-extensible-enum" (or, in 3.1, "examples" with a description starting "[Extensible enum]").' },
+      { line: 20, column: 40, severity: 'warn', message: '"x-extensible-enum" is not a list' },
+      { line: 23, column: 21, severity: 'warn', message: 'use "x-extensible-enum" (or, in 3.1, "examples" with a description starting "[Extensible enum]").' },
     ],
   },
   {
     name: '2.0: response definitions and inline event schemas; query parameters and headers with x-extensible-enum pass',
     document: 'fixtures/rules/extensible-enum/bad-2.0.yaml',
-    errors: [{ line: 24, message: 'Enum "status" in a response' }, { line: 34, message: 'Enum "reason" in an event' }],
+    errors: [{ line: 24, column: 9, severity: 'warn', message: 'Enum "status" in a response' }, { line: 34, column: 34, severity: 'warn', message: 'Enum "reason" in an event' }],
   },
 ]);
 
@@ -95,7 +95,7 @@ it('fires on the reference spec at a response enum', async () => {
     find: '      x-extensible-enum:\n        - STANDARD\n',
     replace: '      enum:\n        - STANDARD\n',
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['extensible-enum', line]]);
+  expectFindings('extensible-enum', findings, [{ line, column: 7, severity: 'warn' }]);
 });
 
 it('passes the reference spec', async () => {

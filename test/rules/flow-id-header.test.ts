@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('flow-id-header', [
   {
@@ -22,7 +22,7 @@ components:
   parameters:
     FlowId: {name: X-Flow-ID, in: header, schema: {type: string}}
 `,
-    errors: [{ line: 5, message: 'GET /orders does not accept the "X-Flow-ID" header' }],
+    errors: [{ line: 5, column: 5, severity: 'error', message: 'GET /orders does not accept the "X-Flow-ID" header' }],
   },
   {
     name: '3.0: a path-level parameter and any capitalization count; a query parameter does not',
@@ -42,7 +42,7 @@ paths:
       responses:
         '200': {description: OK}
 `,
-    errors: [{ line: 11 }],
+    errors: [{ line: 11, column: 5, severity: 'error' }],
   },
   {
     name: '3.1: webhooks (requests the API sends) are not checked',
@@ -59,7 +59,7 @@ webhooks:
       responses:
         '200': {description: OK}
 `,
-    errors: [{ line: 5 }],
+    errors: [{ line: 5, column: 5, severity: 'error' }],
   },
   {
     name: '2.0: a shared parameter passes, a missing one is reported',
@@ -78,7 +78,7 @@ paths:
 parameters:
   FlowId: {name: X-Flow-Id, in: header, type: string}
 `,
-    errors: [{ line: 10, message: 'PUT /orders' }],
+    errors: [{ line: 10, column: 5, severity: 'error', message: 'PUT /orders' }],
   },
 ]);
 
@@ -91,5 +91,5 @@ it('fires on the reference spec at an added operation without X-Flow-ID', async 
     find: '    get:\n      operationId: getHealth\n',
     replace: "    head:\n      responses:\n        '200': {description: OK}\n    get:\n      operationId: getHealth\n",
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['flow-id-header', line]]);
+  expectFindings('flow-id-header', findings, [{ line, column: 5, severity: 'error' }]);
 });

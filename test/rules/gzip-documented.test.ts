@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('gzip-documented', [
   {
@@ -12,7 +12,7 @@ info:
   description: Orders of the shop.
 paths: {}
 `,
-    errors: [{ line: 2, message: 'The API does not document gzip compression' }],
+    errors: [{ line: 2, column: 1, severity: 'info', message: 'The API does not document gzip compression' }],
   },
   {
     name: '3.0: a server description mentioning gzip passes',
@@ -64,5 +64,5 @@ it('fires on the reference spec at info when gzip is no longer mentioned', async
   const text = readFileSync(REFERENCE_SPEC, 'utf8');
   const find = text.slice(text.indexOf('info:\n'), text.indexOf('tags:\n'));
   const { findings, line } = await lintMutatedReference('gzip-documented', { find, replace: find.replaceAll('gzip', 'deflate') });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['gzip-documented', line]]);
+  expectFindings('gzip-documented', findings, [{ line, column: 1, severity: 'info' }]);
 });

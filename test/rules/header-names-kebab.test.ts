@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('header-names-kebab', [
   {
@@ -32,9 +32,9 @@ components:
       schema: {type: string}
 `,
     errors: [
-      { line: 7, message: 'Header "x-flow-id" is not Capitalised-Kebab-Case: rename it "X-Flow-Id".' },
-      { line: 14, message: 'Header "rate_limit"' },
-      { line: 25, message: 'Header "flowId" is not Capitalised-Kebab-Case: rename it "Flow-Id".' },
+      { line: 7, column: 18, severity: 'warn', message: 'Header "x-flow-id" is not Capitalised-Kebab-Case: rename it "X-Flow-Id".' },
+      { line: 14, column: 13, severity: 'warn', message: 'Header "rate_limit"' },
+      { line: 25, column: 5, severity: 'warn', message: 'Header "flowId" is not Capitalised-Kebab-Case: rename it "Flow-Id".' },
     ],
   },
   {
@@ -56,15 +56,15 @@ paths:
         'responses.yaml': 'TooManyRequests:\n  description: Slow down\n  headers:\n    X-Ratelimit-Limit: {schema: {type: integer}}\n    x-request-id: {schema: {type: string}}\n',
       },
     },
-    errors: [{ file: 'responses.yaml', line: 5, message: '"x-request-id"' }],
+    errors: [{ file: 'responses.yaml', line: 5, column: 5, severity: 'warn', message: '"x-request-id"' }],
   },
   {
     name: '2.0: shared parameters and responses, inline response headers',
     document: 'fixtures/rules/header-names-kebab/bad.yaml',
     errors: [
-      { line: 7, message: '"X_Flow_Id" is not Capitalised-Kebab-Case: rename it "X-Flow-Id"' },
-      { line: 14, message: '"x-ratelimit-retry-after"' },
-      { line: 28, message: '"span_ctx"' },
+      { line: 7, column: 11, severity: 'warn', message: '"X_Flow_Id" is not Capitalised-Kebab-Case: rename it "X-Flow-Id"' },
+      { line: 14, column: 7, severity: 'warn', message: '"x-ratelimit-retry-after"' },
+      { line: 28, column: 13, severity: 'warn', message: '"span_ctx"' },
     ],
   },
   {
@@ -81,13 +81,13 @@ paths:
         '200': {description: OK}
 `,
     options: { ruleOptions: { allowed: ['x-request-id'] } },
-    errors: [{ line: 8, message: 'Header "traceparent" is not Capitalised-Kebab-Case: rename it "Traceparent".' }],
+    errors: [{ line: 8, column: 18, severity: 'warn', message: 'Header "traceparent" is not Capitalised-Kebab-Case: rename it "Traceparent".' }],
   },
 ]);
 
 it('fires on the reference spec at the edited header', async () => {
   const { findings, line } = await lintMutatedReference('header-names-kebab', { find: '      name: X-Flow-ID\n', replace: '      name: x-flow-id\n' });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['header-names-kebab', line]]);
+  expectFindings('header-names-kebab', findings, [{ line, column: 13, severity: 'warn' }]);
 });
 
 it('passes the reference spec', async () => {

@@ -1,21 +1,21 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('info-version-semver', [
   {
     name: '3.0: a pre-release suffix is reported at the version',
     document: 'openapi: 3.0.3\ninfo:\n  title: Orders\n  version: 1.2.0-SNAPSHOT\npaths: {}\n',
-    errors: [{ line: 4, message: 'info.version "1.2.0-SNAPSHOT" is not MAJOR.MINOR.PATCH: use "1.2.0".' }],
+    errors: [{ line: 4, column: 12, severity: 'error', message: 'info.version "1.2.0-SNAPSHOT" is not MAJOR.MINOR.PATCH: use "1.2.0".' }],
   },
   {
     name: '3.0: a YAML number is reported as such',
     document: 'openapi: 3.0.3\ninfo:\n  title: Orders\n  version: 1.5\npaths: {}\n',
-    errors: [{ line: 4, message: 'info.version is the number 1.5: write MAJOR.MINOR.PATCH as a string, e.g. "1.5.0".' }],
+    errors: [{ line: 4, column: 12, severity: 'error', message: 'info.version is the number 1.5: write MAJOR.MINOR.PATCH as a string, e.g. "1.5.0".' }],
   },
   {
     name: '3.1: a date is not a semantic version',
     document: 'openapi: 3.1.0\ninfo:\n  title: Orders\n  version: "2024-01-31"\npaths: {}\n',
-    errors: [{ line: 4, message: 'info.version "2024-01-31" is not MAJOR.MINOR.PATCH.' }],
+    errors: [{ line: 4, column: 12, severity: 'error', message: 'info.version "2024-01-31" is not MAJOR.MINOR.PATCH.' }],
   },
   {
     name: '3.1: MAJOR.MINOR.PATCH passes, a missing version is left to api-meta-info',
@@ -25,7 +25,7 @@ testRule('info-version-semver', [
   {
     name: '2.0: "v2" and leading zeros are reported',
     document: "swagger: '2.0'\ninfo:\n  title: Orders\n  version: v2\npaths: {}\n",
-    errors: [{ line: 4, message: 'use "2.0.0"' }],
+    errors: [{ line: 4, column: 12, severity: 'error', message: 'use "2.0.0"' }],
   },
   {
     name: '2.0: a plain version passes',
@@ -40,5 +40,5 @@ it('passes the reference spec', async () => {
 
 it('fires on the reference spec at the edited version', async () => {
   const { findings, line } = await lintMutatedReference('info-version-semver', { find: '  version: 1.4.0\n', replace: '  version: 1.4.0-rc.1\n' });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['info-version-semver', line]]);
+  expectFindings('info-version-semver', findings, [{ line, column: 12, severity: 'error' }]);
 });

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('json-media-types', [
   {
@@ -43,10 +43,10 @@ components:
         id: {type: string}
 `,
     errors: [
-      { line: 8, message: 'Media type "application/x-www-form-urlencoded" is not JSON' },
-      { line: 16, message: 'Media type "application/xml" is not JSON' },
-      { line: 18, message: 'Media type "text/plain" carries structured data: use application/json.' },
-      { line: 31 },
+      { line: 8, column: 11, severity: 'warn', message: 'Media type "application/x-www-form-urlencoded" is not JSON' },
+      { line: 16, column: 13, severity: 'warn', message: 'Media type "application/xml" is not JSON' },
+      { line: 18, column: 13, severity: 'warn', message: 'Media type "text/plain" carries structured data: use application/json.' },
+      { line: 31, column: 9, severity: 'warn' },
     ],
   },
   {
@@ -83,8 +83,8 @@ paths:
     name: '2.0: list entries are reported once where declared, for the bodies they govern',
     document: 'fixtures/rules/json-media-types/swagger-lists.yaml',
     errors: [
-      { line: 5, message: 'Media type "application/xml" is not JSON' },
-      { line: 17, message: '"application/x-www-form-urlencoded"' },
+      { line: 5, column: 5, severity: 'warn', message: 'Media type "application/xml" is not JSON' },
+      { line: 17, column: 11, severity: 'warn', message: '"application/x-www-form-urlencoded"' },
     ],
   },
   {
@@ -104,7 +104,7 @@ paths:
               schema: {type: array, items: {type: object}}
 `,
     options: { ruleOptions: { allowed: ['application/xml'] } },
-    errors: [{ line: 12, message: 'Media type "text/csv" carries structured data' }],
+    errors: [{ line: 12, column: 13, severity: 'warn', message: 'Media type "text/csv" carries structured data' }],
   },
 ]);
 
@@ -117,5 +117,5 @@ it('fires on the reference spec at the edited media type', async () => {
     find: '            application/pdf:\n',
     replace: '            application/xml:\n',
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['json-media-types', line]]);
+  expectFindings('json-media-types', findings, [{ line, column: 13, severity: 'warn' }]);
 });

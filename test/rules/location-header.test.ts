@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('location-header', [
   {
@@ -27,7 +27,7 @@ components:
     Location:
       schema: {type: string, format: uri}
 `,
-    errors: [{ line: 5, message: 'The 201 response of POST /orders declares no "Location" header' }],
+    errors: [{ line: 5, column: 5, severity: 'warn', message: 'The 201 response of POST /orders declares no "Location" header' }],
   },
   {
     name: '3.1: Content-Location standing in for Location is reported at its name; beside Location or on a 200 it is fine',
@@ -60,7 +60,7 @@ paths:
             Content-Location:
               schema: {type: string, format: uri}
 `,
-    errors: [{ line: 10, message: 'declares "Content-Location" but no "Location"' }],
+    errors: [{ line: 10, column: 13, severity: 'warn', message: 'declares "Content-Location" but no "Location"' }],
   },
   {
     name: '2.0: response headers are read the same way',
@@ -80,7 +80,7 @@ paths:
         201:
           description: Created.
 `,
-    errors: [{ line: 12 }],
+    errors: [{ line: 12, column: 5, severity: 'warn' }],
   },
 ]);
 
@@ -93,5 +93,5 @@ it('fires on the reference spec where Content-Location replaces Location', async
     find: "          description: The shipment was created.\n          headers:\n            Location:\n",
     replace: "          description: The shipment was created.\n          headers:\n            Content-Location:\n",
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['location-header', line + 2]]);
+  expectFindings('location-header', findings, [{ line: line + 2 , column: 13, severity: 'warn'}]);
 });

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('maps-additional-properties', [
   {
@@ -33,9 +33,9 @@ components:
 `,
     options: { files: { 'schemas.yaml': 'Attributes:\n  type: object\n  description: Free attributes.\n' } },
     errors: [
-      { line: 9, message: 'Object schema is used as a map but declares no additionalProperties' },
-      { line: 24 },
-      { line: 1, file: 'schemas.yaml' },
+      { line: 9, column: 9, severity: 'warn', message: 'Object schema is used as a map but declares no additionalProperties' },
+      { line: 24, column: 5, severity: 'warn' },
+      { line: 1, column: 1, severity: 'warn', file: 'schemas.yaml' },
     ],
   },
   {
@@ -67,12 +67,12 @@ components:
       properties:
         kind: {type: string}
 `,
-    errors: [{ line: 20 }],
+    errors: [{ line: 20, column: 9, severity: 'warn' }],
   },
   {
     name: '2.0: definitions and body schemas; event type schemas are left out',
     document: 'fixtures/rules/maps-additional-properties/bad-2.0.yaml',
-    errors: [{ line: 12 }],
+    errors: [{ line: 12, column: 15, severity: 'warn' }],
   },
 ]);
 
@@ -81,7 +81,7 @@ it('fires on the reference spec at the edited map', async () => {
     find: "        opening_hours:\n          type: object\n          description: Opening hours by day of the week, such as `MONDAY`.\n          additionalProperties:\n            type: string\n            description: Opening hours of the day, as ranges of local times.\n            example: '08:00-13:00, 14:00-19:00'\n",
     replace: '        opening_hours:\n          type: object\n          description: Opening hours by day of the week, such as `MONDAY`.\n',
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['maps-additional-properties', line]]);
+  expectFindings('maps-additional-properties', findings, [{ line, column: 9, severity: 'warn' }]);
 });
 
 it('passes the reference spec', async () => {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('money-object', [
   {
@@ -41,9 +41,9 @@ components:
       },
     },
     errors: [
-      { line: 9, message: 'Property "price" is a bare number: use a money object with "amount" and "currency".' },
-      { line: 12, message: '"shipping_cost"' },
-      { line: 4, file: 'schemas.yaml', message: 'Money amount "amount" is of type integer: use type number with format decimal.' },
+      { line: 9, column: 9, severity: 'warn', message: 'Property "price" is a bare number: use a money object with "amount" and "currency".' },
+      { line: 12, column: 9, severity: 'warn', message: '"shipping_cost"' },
+      { line: 4, column: 5, severity: 'warn', file: 'schemas.yaml', message: 'Money amount "amount" is of type integer: use type number with format decimal.' },
     ],
   },
   {
@@ -69,12 +69,12 @@ components:
         amount: {type: [number, 'null'], format: double}
         currency: {type: string, pattern: '^[A-Z]{3}$'}
 `,
-    errors: [{ line: 19, message: 'has format "double"' }],
+    errors: [{ line: 19, column: 9, severity: 'warn', message: 'has format "double"' }],
   },
   {
     name: '2.0: definitions and body schemas',
     document: 'fixtures/rules/money-object/bad-2.0.yaml',
-    errors: [{ line: 12 }, { line: 21 }],
+    errors: [{ line: 12, column: 15, severity: 'warn' }, { line: 21, column: 7, severity: 'warn' }],
   },
   {
     name: '3.0: configured names and suffixes replace the default ones',
@@ -91,7 +91,7 @@ components:
         price: {type: number, format: double}
 `,
     options: { ruleOptions: { names: ['charge'], suffixes: ['_charge'] } },
-    errors: [{ line: 9, message: 'Property "charge" is a bare number' }, { line: 10, message: '"service_charge"' }],
+    errors: [{ line: 9, column: 9, severity: 'warn', message: 'Property "charge" is a bare number' }, { line: 10, column: 9, severity: 'warn', message: '"service_charge"' }],
   },
 ]);
 
@@ -100,7 +100,7 @@ it('fires on the reference spec at the edited amount', async () => {
     find: '        amount:\n          type: number\n          format: decimal\n',
     replace: '        amount:\n          type: number\n          format: float\n',
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['money-object', line]]);
+  expectFindings('money-object', findings, [{ line, column: 9, severity: 'warn' }]);
 });
 
 it('passes the reference spec', async () => {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('no-body-on-get', [
   {
@@ -35,7 +35,7 @@ components:
         application/json:
           schema: {type: object}
 `,
-    errors: [{ line: 6, message: 'GET /orders defines a request body' }, { line: 21, message: 'DELETE /orders/{order_id}' }],
+    errors: [{ line: 6, column: 7, severity: 'error', message: 'GET /orders defines a request body' }, { line: 21, column: 7, severity: 'error', message: 'DELETE /orders/{order_id}' }],
   },
   {
     name: '3.1: HEAD with a body is reported; query parameters pass',
@@ -56,7 +56,7 @@ paths:
       responses:
         '200': {description: OK}
 `,
-    errors: [{ line: 11, message: 'HEAD /orders' }],
+    errors: [{ line: 11, column: 7, severity: 'error', message: 'HEAD /orders' }],
   },
   {
     name: '2.0: in: body and in: formData parameters on GET/DELETE are reported at the parameter',
@@ -84,7 +84,7 @@ paths:
 parameters:
   Filter: {name: filter, in: body, schema: {type: object}}
 `,
-    errors: [{ line: 8 }, { line: 14 }],
+    errors: [{ line: 8, column: 11, severity: 'error' }, { line: 14, column: 11, severity: 'error' }],
   },
 ]);
 
@@ -97,5 +97,5 @@ it('fires on the reference spec at a body added to a GET', async () => {
     find: '      operationId: getHealth\n',
     replace: '      requestBody:\n        content:\n          application/json:\n            schema: {type: object}\n      operationId: getHealth\n',
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['no-body-on-get', line]]);
+  expectFindings('no-body-on-get', findings, [{ line, column: 7, severity: 'error' }]);
 });

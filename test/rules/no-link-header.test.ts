@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('no-link-header', [
   {
@@ -37,7 +37,7 @@ components:
         application/json:
           schema: {type: object}
 `,
-    errors: [{ line: 29, message: 'Response with a JSON body declares a "Link" header' }],
+    errors: [{ line: 29, column: 9, severity: 'error', message: 'Response with a JSON body declares a "Link" header' }],
   },
   {
     name: '3.1: problem JSON bodies count too; a bodyless response may carry Link',
@@ -59,7 +59,7 @@ paths:
             application/problem+json:
               schema: {type: object}
 `,
-    errors: [{ line: 14 }],
+    errors: [{ line: 14, column: 13, severity: 'error' }],
   },
   {
     name: '2.0: produces decides whether the body is JSON',
@@ -85,7 +85,7 @@ paths:
             Link: {type: string}
           schema: {type: file}
 `,
-    errors: [{ line: 11 }],
+    errors: [{ line: 11, column: 13, severity: 'error' }],
   },
 ]);
 
@@ -98,5 +98,5 @@ it('fires on the reference spec at an added Link header', async () => {
     find: '          description: The tracking event.\n          headers:\n',
     replace: '          description: The tracking event.\n          headers:\n            Link:\n              schema: {type: string}\n',
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['no-link-header', line + 2]]);
+  expectFindings('no-link-header', findings, [{ line: line + 2 , column: 13, severity: 'error'}]);
 });

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('no-null-array', [
   {
@@ -33,8 +33,8 @@ components:
       files: { 'schemas.yaml': 'OrderPage:\n  type: object\n  properties:\n    items:\n      type: array\n      nullable: true\n      items: {type: string}\n' },
     },
     errors: [
-      { line: 20, message: 'Array schema is nullable: use an empty array instead of null.' },
-      { line: 6, file: 'schemas.yaml' },
+      { line: 20, column: 21, severity: 'warn', message: 'Array schema is nullable: use an empty array instead of null.' },
+      { line: 6, column: 17, severity: 'warn', file: 'schemas.yaml' },
     ],
   },
   {
@@ -59,12 +59,12 @@ components:
           type: array
           items: {type: string}
 `,
-    errors: [{ line: 10 }, { line: 16 }],
+    errors: [{ line: 10, column: 11, severity: 'warn' }, { line: 16, column: 15, severity: 'warn' }],
   },
   {
     name: '2.0: x-nullable arrays in definitions and in a body schema',
     document: 'fixtures/rules/no-null-array/bad-2.0.yaml',
-    errors: [{ line: 13 }, { line: 23 }],
+    errors: [{ line: 13, column: 29, severity: 'warn' }, { line: 23, column: 21, severity: 'warn' }],
   },
 ]);
 
@@ -73,7 +73,7 @@ it('fires on the reference spec at the edited array', async () => {
     find: '          description: The parcels to ship.\n',
     replace: '          nullable: true\n          description: The parcels to ship.\n',
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['no-null-array', line]]);
+  expectFindings('no-null-array', findings, [{ line, column: 21, severity: 'warn' }]);
 });
 
 it('passes the reference spec', async () => {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('no-null-boolean', [
   {
@@ -29,9 +29,9 @@ components:
 `,
     options: { files: { 'schemas.yaml': 'Options:\n  type: object\n  properties:\n    insured:\n      type: boolean\n      nullable: true\n' } },
     errors: [
-      { line: 11, message: 'Boolean schema is nullable' },
-      { line: 13 },
-      { line: 6, file: 'schemas.yaml' },
+      { line: 11, column: 21, severity: 'error', message: 'Boolean schema is nullable' },
+      { line: 13, column: 21, severity: 'error' },
+      { line: 6, column: 17, severity: 'error', file: 'schemas.yaml' },
     ],
   },
   {
@@ -55,12 +55,12 @@ components:
         paid:
           type: boolean
 `,
-    errors: [{ line: 10 }, { line: 14 }],
+    errors: [{ line: 10, column: 11, severity: 'error' }, { line: 14, column: 15, severity: 'error' }],
   },
   {
     name: '2.0: x-nullable on a definition property and on a query parameter',
     document: 'fixtures/rules/no-null-boolean/bad-2.0.yaml',
-    errors: [{ line: 11 }, { line: 23 }],
+    errors: [{ line: 11, column: 23, severity: 'error' }, { line: 23, column: 21, severity: 'error' }],
   },
 ]);
 
@@ -69,7 +69,7 @@ it('fires on the reference spec at the edited boolean', async () => {
     find: '          description: Whether the recipient has to sign on delivery.\n          example: false\n',
     replace: '          nullable: true\n          description: Whether the recipient has to sign on delivery.\n          example: false\n',
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['no-null-boolean', line]]);
+  expectFindings('no-null-boolean', findings, [{ line, column: 21, severity: 'error' }]);
 });
 
 it('passes the reference spec', async () => {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('no-stack-traces', [
   {
@@ -42,8 +42,8 @@ paths:
       },
     },
     errors: [
-      { line: 7, file: 'schemas.yaml', message: 'Error schema property "stackTrace" exposes stack trace details' },
-      { line: 11, file: 'schemas.yaml', message: '"exception"' },
+      { line: 7, column: 9, severity: 'error', file: 'schemas.yaml', message: 'Error schema property "stackTrace" exposes stack trace details' },
+      { line: 11, column: 13, severity: 'error', file: 'schemas.yaml', message: '"exception"' },
     ],
   },
   {
@@ -79,7 +79,7 @@ paths:
                   title: {type: string}
                   status: {type: integer, format: int32}
 `,
-    errors: [{ line: 21, message: '"Back-Trace"' }],
+    errors: [{ line: 21, column: 25, severity: 'error', message: '"Back-Trace"' }],
   },
   {
     name: '2.0: a shared error definition is reported once',
@@ -103,7 +103,7 @@ definitions:
       title: {type: string}
       stack_trace: {type: string}
 `,
-    errors: [{ line: 19, message: '"stack_trace"' }],
+    errors: [{ line: 19, column: 7, severity: 'error', message: '"stack_trace"' }],
   },
   {
     name: '3.0: a configured list of names replaces the default one, compared ignoring case, "_" and "-"',
@@ -124,7 +124,7 @@ paths:
                   stack_trace: {type: string}
 `,
     options: { ruleOptions: { names: ['debug_info'] } },
-    errors: [{ line: 14, message: 'Error schema property "debugInfo" exposes stack trace details' }],
+    errors: [{ line: 14, column: 19, severity: 'error', message: 'Error schema property "debugInfo" exposes stack trace details' }],
   },
 ]);
 
@@ -133,7 +133,7 @@ it('fires on the reference spec at a stack trace property of the Problem', async
     find: '        instance:\n          type: string\n          format: uri\n          description: URI that identifies this occurrence.\n',
     replace: '        stack_trace:\n          type: string\n        instance:\n          type: string\n          format: uri\n          description: URI that identifies this occurrence.\n',
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['no-stack-traces', line]]);
+  expectFindings('no-stack-traces', findings, [{ line, column: 9, severity: 'error' }]);
 });
 
 it('passes the reference spec', async () => {

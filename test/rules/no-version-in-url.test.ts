@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('no-version-in-url', [
   {
@@ -27,10 +27,10 @@ paths:
         '200': {description: OK}
 `,
     errors: [
-      { line: 4, message: 'URL "https://example.com/v1" carries the version "v1"' },
-      { line: 5, message: 'carries the version "v2.1"' },
-      { line: 10, message: 'Path "/version-2/orders" carries the version "version-2"' },
-      { line: 14, message: 'carries the version "{api_version}"' },
+      { line: 4, column: 10, severity: 'error', message: 'URL "https://example.com/v1" carries the version "v1"' },
+      { line: 5, column: 10, severity: 'error', message: 'carries the version "v2.1"' },
+      { line: 10, column: 4, severity: 'error', message: 'Path "/version-2/orders" carries the version "version-2"' },
+      { line: 14, column: 4, severity: 'error', message: 'carries the version "{api_version}"' },
     ],
   },
   {
@@ -51,12 +51,12 @@ paths:
       responses:
         '200': {description: OK}
 `,
-    errors: [{ line: 4 }, { line: 8, message: '"v1beta1"' }],
+    errors: [{ line: 4, column: 4, severity: 'error' }, { line: 8, column: 15, severity: 'error', message: '"v1beta1"' }],
   },
   {
     name: '2.0: a versioned basePath is reported',
     document: "swagger: '2.0'\ninfo: {title: Orders, version: 1.0.0}\nbasePath: /api/1.0\npaths: {}\n",
-    errors: [{ line: 3, message: 'URL "/api/1.0" carries the version "1.0"' }],
+    errors: [{ line: 3, column: 11, severity: 'error', message: 'URL "/api/1.0" carries the version "1.0"' }],
   },
   {
     name: '2.0: an unversioned basePath passes',
@@ -71,5 +71,5 @@ it('passes the reference spec', async () => {
 
 it('fires on the reference spec at the edited path', async () => {
   const { findings, line } = await lintMutatedReference('no-version-in-url', { find: '  /shipments:\n', replace: '  /v1/shipments:\n' });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['no-version-in-url', line]]);
+  expectFindings('no-version-in-url', findings, [{ line, column: 4, severity: 'error' }]);
 });

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('number-format', [
   {
@@ -44,12 +44,12 @@ components:
 `,
     options: { files: { 'schemas.yaml': 'Weight:\n  type: number\n  minimum: 0\n' } },
     errors: [
-      { line: 9, message: 'Parameter "limit" (integer) declares no format: add format "int32", "int64", "bigint".' },
-      { line: 15, message: 'Header "X-Total" (integer) declares no format' },
-      { line: 25, message: 'Property "total" (number) declares no format: add format "float", "double", "decimal".' },
-      { line: 29, message: 'Property "quantity" (integer) has format "int8", not a standard one: use "int32", "int64", "bigint".' },
-      { line: 35, message: 'A schema (integer) declares no format' },
-      { line: 1, file: 'schemas.yaml', message: 'Property "weight" (number) declares no format' },
+      { line: 9, column: 11, severity: 'error', message: 'Parameter "limit" (integer) declares no format: add format "int32", "int64", "bigint".' },
+      { line: 15, column: 15, severity: 'error', message: 'Header "X-Total" (integer) declares no format' },
+      { line: 25, column: 9, severity: 'error', message: 'Property "total" (number) declares no format: add format "float", "double", "decimal".' },
+      { line: 29, column: 19, severity: 'error', message: 'Property "quantity" (integer) has format "int8", not a standard one: use "int32", "int64", "bigint".' },
+      { line: 35, column: 11, severity: 'error', message: 'A schema (integer) declares no format' },
+      { line: 1, column: 1, severity: 'error', file: 'schemas.yaml', message: 'Property "weight" (number) declares no format' },
     ],
   },
   {
@@ -72,16 +72,16 @@ components:
         h: {type: [integer, 'null']}
         name: {type: string}
 `,
-    errors: [{ line: 16, message: 'Property "h" (integer) declares no format' }],
+    errors: [{ line: 16, column: 9, severity: 'error', message: 'Property "h" (integer) declares no format' }],
   },
   {
     name: '2.0: query parameters, response headers, array items and definitions',
     document: 'fixtures/rules/number-format/bad-2.0.yaml',
     errors: [
-      { line: 7, message: 'Parameter "limit" (integer) declares no format' },
-      { line: 14, message: 'A schema (integer) declares no format' },
-      { line: 20, message: 'Header "X-Total" (integer) declares no format' },
-      { line: 28, message: 'Property "amount" (number)' },
+      { line: 7, column: 11, severity: 'error', message: 'Parameter "limit" (integer) declares no format' },
+      { line: 14, column: 11, severity: 'error', message: 'A schema (integer) declares no format' },
+      { line: 20, column: 13, severity: 'error', message: 'Header "X-Total" (integer) declares no format' },
+      { line: 28, column: 7, severity: 'error', message: 'Property "amount" (number)' },
     ],
   },
 ]);
@@ -91,7 +91,7 @@ it('fires on the reference spec at a number without format', async () => {
     find: '        revision:\n          type: integer\n          format: int64\n',
     replace: '        revision:\n          type: integer\n',
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['number-format', line]]);
+  expectFindings('number-format', findings, [{ line, column: 9, severity: 'error' }]);
 });
 
 it('passes the reference spec', async () => {

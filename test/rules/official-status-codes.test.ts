@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('official-status-codes', [
   {
@@ -18,10 +18,10 @@ paths:
         default: {description: Error}
 `,
     errors: [
-      { line: 8, message: 'Status code "509" is not IANA-registered' },
-      { line: 9, message: 'Status code "418"' },
-      { line: 10, message: '"4XX"' },
-      { line: 11, message: 'Response key "oops"' },
+      { line: 8, column: 9, severity: 'error', message: 'Status code "509" is not IANA-registered' },
+      { line: 9, column: 9, severity: 'error', message: 'Status code "418"' },
+      { line: 10, column: 9, severity: 'error', message: '"4XX"' },
+      { line: 11, column: 9, severity: 'error', message: 'Response key "oops"' },
     ],
   },
   {
@@ -54,15 +54,15 @@ paths:
         '499': {description: Client closed request}
 `,
     errors: [
-      { line: 8, message: 'Status code range "4XX" is not allowed in Swagger 2.0' },
-      { line: 9, message: 'Status code "499"' },
+      { line: 8, column: 9, severity: 'error', message: 'Status code range "4XX" is not allowed in Swagger 2.0' },
+      { line: 9, column: 9, severity: 'error', message: 'Status code "499"' },
     ],
   },
 ]);
 
 it('fires on the reference spec at an unregistered code', async () => {
   const { findings, line } = await lintMutatedReference('official-status-codes', { find: "        '406':\n", replace: "        '499':\n" });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['official-status-codes', line]]);
+  expectFindings('official-status-codes', findings, [{ line, column: 9, severity: 'error' }]);
 });
 
 it('passes the reference spec', async () => {

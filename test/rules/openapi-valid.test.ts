@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { CORPUS, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { CORPUS, expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('openapi-valid', [
   {
@@ -25,10 +25,10 @@ paths:
           colour: red
 `,
     errors: [
-      { line: 2, message: '"info" is missing the required property "version".' },
-      { line: 9, message: '"in" must be one of "path", "query", "header", "cookie". Did you mean "query"?' },
-      { line: 15, message: '"application/json" must not have both "example" and "examples".' },
-      { line: 18, message: 'Property "colour" is not allowed here.' },
+      { line: 2, column: 1, severity: 'error', message: '"info" is missing the required property "version".' },
+      { line: 9, column: 15, severity: 'error', message: '"in" must be one of "path", "query", "header", "cookie". Did you mean "query"?' },
+      { line: 15, column: 13, severity: 'error', message: '"application/json" must not have both "example" and "examples".' },
+      { line: 18, column: 11, severity: 'error', message: 'Property "colour" is not allowed here.' },
     ],
   },
   {
@@ -50,8 +50,8 @@ paths:
             x-next: {type: string}
 `,
     errors: [
-      { line: 10, message: '"schema" or "content" must be present' },
-      { line: 10, message: 'Property "type" is not allowed here.' },
+      { line: 10, column: 13, severity: 'error', message: '"schema" or "content" must be present' },
+      { line: 10, column: 22, severity: 'error', message: 'Property "type" is not allowed here.' },
     ],
   },
   {
@@ -84,7 +84,7 @@ components:
       type: number
       exclusiveMinimum: true
 `,
-    errors: [{ line: 13, message: '"exclusiveMinimum" must be number.' }],
+    errors: [{ line: 13, column: 25, severity: 'error', message: '"exclusiveMinimum" must be number.' }],
   },
   {
     name: '3.2: validated with the 3.2 schema',
@@ -96,7 +96,7 @@ tags:
     parent: 7
 paths: {}
 `,
-    errors: [{ line: 6, message: '"parent" must be string.' }],
+    errors: [{ line: 6, column: 13, severity: 'error', message: '"parent" must be string.' }],
   },
   {
     name: '2.0: the cause is picked out of the parameter alternatives',
@@ -113,7 +113,7 @@ paths:
       responses:
         200: {description: OK}
 `,
-    errors: [{ line: 9, message: '"required" must be true.' }],
+    errors: [{ line: 9, column: 21, severity: 'error', message: '"required" must be true.' }],
   },
   {
     name: '2.0: an unknown key in a query parameter is named, not the body form\'s missing schema',
@@ -130,7 +130,7 @@ paths:
       responses:
         200: {description: OK}
 `,
-    errors: [{ line: 10, message: 'Property "colour" is not allowed here.' }],
+    errors: [{ line: 10, column: 11, severity: 'error', message: 'Property "colour" is not allowed here.' }],
   },
   {
     name: '2.0: extensions anywhere and unquoted response codes pass',
@@ -140,13 +140,14 @@ paths:
   {
     name: 'an unknown OpenAPI version is reported at "openapi"',
     document: 'openapi: 3.9.0\ninfo: {title: Orders, version: 1.0.0}\npaths: {}\n',
-    errors: [{ line: 1, message: 'OpenAPI version "3.9.0" is not known' }],
+    errors: [{ line: 1, column: 10, severity: 'error', message: 'OpenAPI version "3.9.0" is not known' }],
   },
 ]);
 
 it('reports the missing title of the broken Zally document at "info"', async () => {
-  const findings = await lintFile(path.join(CORPUS, 'broken-zally-no-title.yaml'), { rules: ['openapi-valid'] });
-  expect(findings.map(f => [f.line, f.message])).toEqual([[2, '"info" is missing the required property "title".']]);
+  const file = path.join(CORPUS, 'broken-zally-no-title.yaml');
+  const findings = await lintFile(file, { rules: ['openapi-valid'] });
+  expectFindings('openapi-valid', findings, [{ line: 2, column: 1, severity: 'error', message: '"info" is missing the required property "title".' }], file);
 });
 
 it('accepts the OpenAPI 3.2 example of the corpus', async () => {
@@ -159,5 +160,5 @@ it('passes the reference spec', async () => {
 
 it('fires on the reference spec at the edited operation', async () => {
   const { findings, line } = await lintMutatedReference('openapi-valid', { find: '  /shipments:\n    get:\n', replace: '  /shipments:\n    get:\n      deprecated: no-thanks\n' });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['openapi-valid', line + 2]]);
+  expectFindings('openapi-valid', findings, [{ line: line + 2 , column: 19, severity: 'error'}]);
 });

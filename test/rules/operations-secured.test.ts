@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 const schemes30 = `components:
   securitySchemes:
@@ -22,7 +22,7 @@ paths:
       responses:
         '200': {description: OK}
 ${schemes30}`,
-    errors: [{ line: 5, message: 'Operation "GET /orders" has no security requirement' }],
+    errors: [{ line: 5, column: 5, severity: 'error', message: 'Operation "GET /orders" has no security requirement' }],
   },
   {
     name: '3.0: an undefined scheme, an empty list and an optional "{}" are reported where written',
@@ -52,9 +52,9 @@ paths:
         '204': {description: Deleted}
 ${schemes30}`,
     errors: [
-      { line: 9, message: 'Security scheme "basic" is not defined: declare it in components.securitySchemes' },
-      { line: 13, message: 'Empty security list' },
-      { line: 19, message: 'Empty security requirement "{}"' },
+      { line: 9, column: 11, severity: 'error', message: 'Security scheme "basic" is not defined: declare it in components.securitySchemes' },
+      { line: 13, column: 7, severity: 'error', message: 'Empty security list' },
+      { line: 19, column: 11, severity: 'error', message: 'Empty security requirement "{}"' },
     ],
   },
   {
@@ -103,7 +103,7 @@ securityDefinitions:
     tokenUrl: https://auth.example.com/token
     scopes: {orders.read: Read orders.}
 `,
-    errors: [{ line: 4, message: 'Security scheme "oauth" is not defined: declare it in securityDefinitions' }],
+    errors: [{ line: 4, column: 5, severity: 'error', message: 'Security scheme "oauth" is not defined: declare it in securityDefinitions' }],
   },
 ]);
 
@@ -112,7 +112,7 @@ it('fires on the reference spec at a requirement naming an undefined scheme', as
     find: '        - oauth2:\n            - uid\n',
     replace: '        - oauth2_token:\n            - uid\n',
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['operations-secured', line]]);
+  expectFindings('operations-secured', findings, [{ line, column: 11, severity: 'error' }]);
 });
 
 it('passes the reference spec', async () => {

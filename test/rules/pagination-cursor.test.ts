@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('pagination-cursor', [
   {
@@ -27,7 +27,7 @@ components:
   parameters:
     Page: {name: page, in: query, schema: {type: integer, format: int32}}
 `,
-    errors: [{ line: 15, message: 'Query parameter "offset" paginates by offset' }, { line: 22, message: '"page"' }],
+    errors: [{ line: 15, column: 17, severity: 'warn', message: 'Query parameter "offset" paginates by offset' }, { line: 22, column: 18, severity: 'warn', message: '"page"' }],
   },
   {
     name: '3.1: cursors pass, and an offset header is not a query parameter',
@@ -56,7 +56,7 @@ paths:
       responses:
         200: {description: OK}
 `,
-    errors: [{ line: 6 }],
+    errors: [{ line: 6, column: 16, severity: 'warn' }],
   },
   {
     name: '3.0: a configured list of names replaces the default one, compared normalized',
@@ -73,7 +73,7 @@ paths:
         '200': {description: OK}
 `,
     options: { ruleOptions: { names: ['skip', 'pageNumber'] } },
-    errors: [{ line: 7, message: 'Query parameter "skip" paginates by offset' }, { line: 8, message: '"page_number"' }],
+    errors: [{ line: 7, column: 18, severity: 'warn', message: 'Query parameter "skip" paginates by offset' }, { line: 8, column: 18, severity: 'warn', message: '"page_number"' }],
   },
 ]);
 
@@ -83,5 +83,5 @@ it('passes the reference spec', async () => {
 
 it('fires on the reference spec where the cursor became an offset', async () => {
   const { findings, line } = await lintMutatedReference('pagination-cursor', { find: '      name: cursor\n', replace: '      name: offset\n' });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['pagination-cursor', line]]);
+  expectFindings('pagination-cursor', findings, [{ line, column: 13, severity: 'warn' }]);
 });

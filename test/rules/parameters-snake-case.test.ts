@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('parameters-snake-case', [
   {
@@ -33,8 +33,8 @@ components:
       schema: {type: string}
 `,
     errors: [
-      { line: 8, message: 'Query parameter "pageSize" is not snake_case: rename it "page_size".' },
-      { line: 24, message: 'Path parameter "orderId" is not snake_case: rename it "order_id" (and its "{...}" in the path).' },
+      { line: 8, column: 17, severity: 'error', message: 'Query parameter "pageSize" is not snake_case: rename it "page_size".' },
+      { line: 24, column: 13, severity: 'error', message: 'Path parameter "orderId" is not snake_case: rename it "order_id" (and its "{...}" in the path).' },
     ],
   },
   {
@@ -53,14 +53,14 @@ paths:
         '200': {description: OK}
 `,
     options: { files: { 'parameters.yaml': 'SortBy:\n  name: sortBy\n  in: query\n  schema: {type: string}\n' } },
-    errors: [{ file: 'parameters.yaml', line: 2, message: '"sortBy"' }],
+    errors: [{ file: 'parameters.yaml', line: 2, column: 9, severity: 'error', message: '"sortBy"' }],
   },
   {
     name: '2.0: path-level and shared parameters; body, formData and header parameters are not judged',
     document: 'fixtures/rules/parameters-snake-case/bad.yaml',
     errors: [
-      { line: 7, message: 'Query parameter "merchant-id" is not snake_case: rename it "merchant_id".' },
-      { line: 13, message: 'Path parameter "modelId"' },
+      { line: 7, column: 11, severity: 'error', message: 'Query parameter "merchant-id" is not snake_case: rename it "merchant_id".' },
+      { line: 13, column: 15, severity: 'error', message: 'Path parameter "modelId"' },
     ],
   },
   {
@@ -77,13 +77,13 @@ paths:
         '200': {description: OK}
 `,
     options: { ruleOptions: { pattern: '^[a-z][a-zA-Z0-9]*$' } },
-    errors: [{ line: 8, message: 'Query parameter "page_size"' }],
+    errors: [{ line: 8, column: 18, severity: 'error', message: 'Query parameter "page_size"' }],
   },
 ]);
 
 it('fires on the reference spec at the edited parameter', async () => {
   const { findings, line } = await lintMutatedReference('parameters-snake-case', { find: '      name: country_code\n', replace: '      name: countryCode\n' });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['parameters-snake-case', line]]);
+  expectFindings('parameters-snake-case', findings, [{ line, column: 13, severity: 'error' }]);
 });
 
 it('passes the reference spec', async () => {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('partial-responses', [
   {
@@ -43,7 +43,7 @@ components:
   schemas:
     Order: {type: object, properties: {id: {type: string}}}
 `,
-    errors: [{ line: 5, message: 'GET /orders/{order_id} returns a single resource but accepts no "fields"' }],
+    errors: [{ line: 5, column: 5, severity: 'info', message: 'GET /orders/{order_id} returns a single resource but accepts no "fields"' }],
   },
   {
     name: '3.1: fields from a path-level parameter passes; a status sub-resource is no monitoring endpoint',
@@ -69,7 +69,7 @@ paths:
             application/json:
               schema: {type: object}
 `,
-    errors: [{ line: 15 }],
+    errors: [{ line: 15, column: 5, severity: 'info' }],
   },
   {
     name: '2.0: the response schema decides',
@@ -91,7 +91,7 @@ paths:
           description: One customer.
           schema: {type: object}
 `,
-    errors: [{ line: 13 }],
+    errors: [{ line: 13, column: 5, severity: 'info' }],
   },
   {
     name: '3.0: configured monitoring paths replace the default ones',
@@ -106,7 +106,7 @@ paths:
       responses: {'200': {description: One check., content: {application/json: {schema: {type: object, properties: {id: {type: string}}}}}}}
 `,
     options: { ruleOptions: { monitoringPaths: ['/diagnostics'] } },
-    errors: [{ line: 8, message: 'GET /health/{check} returns a single resource' }],
+    errors: [{ line: 8, column: 5, severity: 'info', message: 'GET /health/{check} returns a single resource' }],
   },
 ]);
 
@@ -133,5 +133,5 @@ it('fires on the reference spec at a single-resource read that lost fields', asy
     find: `${operation}        - $ref: '#/components/parameters/Fields'\n`,
     replace: operation,
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['partial-responses', line]]);
+  expectFindings('partial-responses', findings, [{ line, column: 5, severity: 'info' }]);
 });

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('path-kebab-case', [
   {
@@ -23,8 +23,8 @@ paths:
         '200': {description: OK}
 `,
     errors: [
-      { line: 4, message: 'Path segment "pickupPoints" is not kebab-case: rename it "pickup-points"' },
-      { line: 14, message: '"article_domains" is not kebab-case: rename it "article-domains"' },
+      { line: 4, column: 4, severity: 'error', message: 'Path segment "pickupPoints" is not kebab-case: rename it "pickup-points"' },
+      { line: 14, column: 9, severity: 'error', message: '"article_domains" is not kebab-case: rename it "article-domains"' },
     ],
   },
   {
@@ -59,16 +59,16 @@ paths:
     name: '2.0: a capitalised segment and a snake_case one after a parameter',
     document: 'fixtures/rules/path-kebab-case/bad.yaml',
     errors: [
-      { line: 6, message: '"Orders"' },
-      { line: 11, message: '"line_items"' },
-      { line: 21, message: 'rename it "line-items"' },
+      { line: 6, column: 4, severity: 'error', message: '"Orders"' },
+      { line: 11, column: 22, severity: 'error', message: '"line_items"' },
+      { line: 21, column: 22, severity: 'error', message: 'rename it "line-items"' },
     ],
   },
 ]);
 
 it('fires on the reference spec at the edited path', async () => {
   const { findings, line } = await lintMutatedReference('path-kebab-case', { find: '  /pickup-points:\n', replace: '  /pickupPoints:\n' });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['path-kebab-case', line]]);
+  expectFindings('path-kebab-case', findings, [{ line, column: 4, severity: 'error' }]);
 });
 
 it('passes the reference spec', async () => {

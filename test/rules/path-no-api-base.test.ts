@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('path-no-api-base', [
   {
@@ -27,11 +27,11 @@ paths:
         '200': {description: OK}
 `,
     errors: [
-      { line: 4, message: 'Base path "/api/orders-service" starts with "/api"' },
-      { line: 5 },
-      { line: 6, message: 'Base path "/api" starts with "/api"' },
-      { line: 12, message: 'Path "/api/orders" starts with "/api": drop the "/api" segment.' },
-      { line: 15 },
+      { line: 4, column: 10, severity: 'warn', message: 'Base path "/api/orders-service" starts with "/api"' },
+      { line: 5, column: 10, severity: 'warn' },
+      { line: 6, column: 10, severity: 'warn', message: 'Base path "/api" starts with "/api"' },
+      { line: 12, column: 4, severity: 'warn', message: 'Path "/api/orders" starts with "/api": drop the "/api" segment.' },
+      { line: 15, column: 16, severity: 'warn' },
     ],
   },
   {
@@ -51,7 +51,7 @@ paths:
   {
     name: '2.0: basePath /api is reported',
     document: "swagger: '2.0'\ninfo: {title: Orders, version: 1.0.0}\nbasePath: /api\npaths: {}\n",
-    errors: [{ line: 3, message: 'Base path "/api"' }],
+    errors: [{ line: 3, column: 11, severity: 'warn', message: 'Base path "/api"' }],
   },
   {
     name: '2.0: basePath / passes',
@@ -66,5 +66,5 @@ it('passes the reference spec', async () => {
 
 it('fires on the reference spec at the edited server URL', async () => {
   const { findings, line } = await lintMutatedReference('path-no-api-base', { find: '  - url: https://shipments.example.com\n', replace: '  - url: https://shipments.example.com/api\n' });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['path-no-api-base', line]]);
+  expectFindings('path-no-api-base', findings, [{ line, column: 10, severity: 'warn' }]);
 });

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('path-no-empty-segments', [
   {
@@ -16,7 +16,7 @@ paths:
       responses:
         '200': {description: OK}
 `,
-    errors: [{ line: 8, message: 'Path "/shipments//parcels" has an empty segment: remove the extra "/"' }],
+    errors: [{ line: 8, column: 14, severity: 'error', message: 'Path "/shipments//parcels" has an empty segment: remove the extra "/"' }],
   },
   {
     name: '3.1: the root path and a trailing slash (path-no-trailing-slash) are not empty segments',
@@ -44,7 +44,7 @@ paths:
       responses:
         200: {description: OK}
 `,
-    errors: [{ line: 4 }],
+    errors: [{ line: 4, column: 4, severity: 'error' }],
   },
 ]);
 
@@ -53,7 +53,7 @@ it('fires on the reference spec at the edited path', async () => {
     find: '  /shipments/{shipment_id}/parcels:\n',
     replace: '  /shipments/{shipment_id}//parcels:\n',
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['path-no-empty-segments', line]]);
+  expectFindings('path-no-empty-segments', findings, [{ line, column: 28, severity: 'error' }]);
 });
 
 it('passes the reference spec', async () => {

@@ -1,5 +1,5 @@
-import { expect, it } from 'vitest';
-import { lintMutatedReference, testRule } from '../helpers/lint.js';
+import { it } from 'vitest';
+import { expectFindings, lintMutatedReference, testRule } from '../helpers/lint.js';
 
 testRule('path-no-trailing-slash', [
   {
@@ -16,7 +16,7 @@ paths:
       responses:
         '200': {description: OK}
 `,
-    errors: [{ line: 8, message: 'Path "/orders/{order_id}/" ends with a slash' }],
+    errors: [{ line: 8, column: 21, severity: 'error', message: 'Path "/orders/{order_id}/" ends with a slash' }],
   },
   {
     name: '3.1: clean paths pass',
@@ -30,10 +30,10 @@ paths:
 `,
     errors: [],
   },
-  { name: '2.0: the root path "/" is fine, "/orders/" is not', document: 'fixtures/rules/path-no-trailing-slash/bad.yaml', errors: [{ line: 6 }] },
+  { name: '2.0: the root path "/" is fine, "/orders/" is not', document: 'fixtures/rules/path-no-trailing-slash/bad.yaml', errors: [{ line: 6, column: 10, severity: 'error' }] },
 ]);
 
 it('fires on the reference spec at the edited path', async () => {
   const { findings, line } = await lintMutatedReference('path-no-trailing-slash', { find: '  /shipments:\n', replace: '  /shipments/:\n' });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['path-no-trailing-slash', line]]);
+  expectFindings('path-no-trailing-slash', findings, [{ line, column: 13, severity: 'error' }]);
 });

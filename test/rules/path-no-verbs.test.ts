@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 const ok = `    post:
       responses:
@@ -25,9 +25,9 @@ ${ok}  /add-ons:
 ${ok}  /check-runs:
 ${ok}`,
     errors: [
-      { line: 4, message: 'Path segment "get-orders" holds the verb "get": the HTTP method (GET) names the action' },
-      { line: 8, message: 'Path segment "cancel" holds the verb "cancel": model the action as a resource' },
-      { line: 12, message: '"{order_id}:activate" holds the verb "activate"' },
+      { line: 4, column: 4, severity: 'error', message: 'Path segment "get-orders" holds the verb "get": the HTTP method (GET) names the action' },
+      { line: 8, column: 22, severity: 'error', message: 'Path segment "cancel" holds the verb "cancel": model the action as a resource' },
+      { line: 12, column: 11, severity: 'error', message: '"{order_id}:activate" holds the verb "activate"' },
     ],
   },
   {
@@ -40,9 +40,9 @@ ${ok}  /tasks/search:
 ${ok}  /tasks/{task_id}/update:
 ${ok}`,
     errors: [
-      { line: 4, message: '"createOrder" holds the verb "create": the HTTP method (POST)' },
-      { line: 8, message: '"search" holds the verb "search"' },
-      { line: 12, message: '"update" holds the verb "update": the HTTP method (PUT or PATCH)' },
+      { line: 4, column: 4, severity: 'error', message: '"createOrder" holds the verb "create": the HTTP method (POST)' },
+      { line: 8, column: 10, severity: 'error', message: '"search" holds the verb "search"' },
+      { line: 12, column: 20, severity: 'error', message: '"update" holds the verb "update": the HTTP method (PUT or PATCH)' },
     ],
   },
   {
@@ -61,7 +61,7 @@ paths:
       responses:
         200: {description: OK}
 `,
-    errors: [{ line: 4, message: '"bulk-delete" holds the verb "delete"' }],
+    errors: [{ line: 4, column: 11, severity: 'error', message: '"bulk-delete" holds the verb "delete"' }],
   },
   {
     name: '3.0: configured verb lists replace the default ones',
@@ -76,8 +76,8 @@ ${ok}  /search:
 ${ok}`,
     options: { ruleOptions: { verbs: ['ship'], ambiguousVerbs: ['track'] } },
     errors: [
-      { line: 4, message: 'Path segment "ship-orders" holds the verb "ship": model the action as a resource' },
-      { line: 12, message: 'Path segment "track" holds the verb "track"' },
+      { line: 4, column: 4, severity: 'error', message: 'Path segment "ship-orders" holds the verb "ship": model the action as a resource' },
+      { line: 12, column: 4, severity: 'error', message: 'Path segment "track" holds the verb "track"' },
     ],
   },
 ]);
@@ -87,7 +87,7 @@ it('fires on the reference spec at the edited path', async () => {
     find: '  /shipments/{shipment_id}/cancellations:\n',
     replace: '  /shipments/{shipment_id}/cancel:\n',
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['path-no-verbs', line]]);
+  expectFindings('path-no-verbs', findings, [{ line, column: 28, severity: 'error' }]);
 });
 
 it('passes the reference spec', async () => {

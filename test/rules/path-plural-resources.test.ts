@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('path-plural-resources', [
   {
@@ -41,8 +41,8 @@ paths:
         '200': {description: OK}
 `,
     errors: [
-      { line: 4, message: 'Resource name "shipment" is singular: name the collection in the plural, "shipments"' },
-      { line: 12, message: '"tracking-event" is singular: name the collection in the plural, "tracking-events"' },
+      { line: 4, column: 4, severity: 'error', message: 'Resource name "shipment" is singular: name the collection in the plural, "shipments"' },
+      { line: 12, column: 28, severity: 'error', message: '"tracking-event" is singular: name the collection in the plural, "tracking-events"' },
     ],
   },
   {
@@ -95,21 +95,21 @@ paths:
             application/json:
               schema: {type: object, properties: {state: {type: string}}}
 `,
-    errors: [{ line: 4, message: '"order" is singular: name the collection in the plural, "orders"' }],
+    errors: [{ line: 4, column: 4, severity: 'error', message: '"order" is singular: name the collection in the plural, "orders"' }],
   },
   {
     name: '2.0: acronyms, "of" compounds; uncountables, members of a plural namespace and {path} wildcards pass',
     document: 'fixtures/rules/path-plural-resources/bad.yaml',
     errors: [
-      { line: 6, message: '"sli" is singular: name the collection in the plural, "slis"' },
-      { line: 14, message: '"code-of-conduct" is singular: name the collection in the plural, "codes-of-conduct"' },
+      { line: 6, column: 26, severity: 'error', message: '"sli" is singular: name the collection in the plural, "slis"' },
+      { line: 14, column: 4, severity: 'error', message: '"code-of-conduct" is singular: name the collection in the plural, "codes-of-conduct"' },
     ],
   },
   {
     name: '2.0: an allowed name passes, compared case-insensitively',
     document: 'fixtures/rules/path-plural-resources/bad.yaml',
     options: { ruleOptions: { allowed: ['SLI'] } },
-    errors: [{ line: 14, message: '"code-of-conduct" is singular' }],
+    errors: [{ line: 14, column: 4, severity: 'error', message: '"code-of-conduct" is singular' }],
   },
 ]);
 
@@ -118,7 +118,7 @@ it('fires on the reference spec at the edited path', async () => {
     find: '  /pickup-points/{pickup_point_id}:\n',
     replace: '  /pickup-point/{pickup_point_id}:\n',
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['path-plural-resources', line]]);
+  expectFindings('path-plural-resources', findings, [{ line, column: 4, severity: 'error' }]);
 });
 
 it('passes the reference spec', async () => {

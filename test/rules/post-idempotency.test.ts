@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('post-idempotency', [
   {
@@ -27,7 +27,7 @@ paths:
       responses:
         '200': {description: Results.}
 `,
-    errors: [{ line: 5, message: 'POST /orders creates a resource but accepts no "Idempotency-Key"' }],
+    errors: [{ line: 5, column: 5, severity: 'info', message: 'POST /orders creates a resource but accepts no "Idempotency-Key"' }],
   },
   {
     name: '3.1: a POST of an object to a listed collection creates; a 409 for an existing key documents one',
@@ -59,7 +59,7 @@ paths:
         '201': {description: Created.}
         '409': {description: A customer with this email already exists.}
 `,
-    errors: [{ line: 12 }],
+    errors: [{ line: 12, column: 5, severity: 'info' }],
   },
   {
     name: '2.0: a Location header marks a create; X-Idempotency-Key is accepted here (spelling is judged elsewhere)',
@@ -80,7 +80,7 @@ paths:
       responses:
         201: {description: Created.}
 `,
-    errors: [{ line: 5 }],
+    errors: [{ line: 5, column: 5, severity: 'info' }],
   },
 ]);
 
@@ -101,5 +101,5 @@ it('fires on the reference spec at a create that no longer mentions or accepts I
     )}${tail}${lines("        - $ref: '#/components/parameters/IdempotencyKey'")}`,
     replace: `${head}${lines('        Requests the cancellation of a shipment that has not been picked up yet.')}${tail}`,
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['post-idempotency', line]]);
+  expectFindings('post-idempotency', findings, [{ line, column: 5, severity: 'info' }]);
 });

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('prefer-etag-idempotency', [
   {
@@ -28,8 +28,8 @@ components:
     IdempotencyKey: {name: X-Idempotency-Key, in: header, schema: {type: string}}
 `,
     errors: [
-      { line: 17, message: 'Header "If-None-Match" is typed "integer": the If-None-Match header is a string' },
-      { line: 22, message: 'Header "X-Idempotency-Key" is the standard "Idempotency-Key" header: spell it "Idempotency-Key"' },
+      { line: 17, column: 26, severity: 'info', message: 'Header "If-None-Match" is typed "integer": the If-None-Match header is a string' },
+      { line: 22, column: 28, severity: 'info', message: 'Header "X-Idempotency-Key" is the standard "Idempotency-Key" header: spell it "Idempotency-Key"' },
     ],
   },
   {
@@ -61,8 +61,8 @@ paths:
             ETag: {schema: {type: string}}
 `,
     errors: [
-      { line: 10, message: 'Header "Etag" is the standard "ETag" header' },
-      { line: 16, message: 'GET /orders/{order_id} returns an ETag but DELETE does not accept "If-Match"' },
+      { line: 10, column: 13, severity: 'info', message: 'Header "Etag" is the standard "ETag" header' },
+      { line: 16, column: 5, severity: 'info', message: 'GET /orders/{order_id} returns an ETag but DELETE does not accept "If-Match"' },
     ],
   },
   {
@@ -83,7 +83,7 @@ paths:
       responses:
         200: {description: Updated.}
 `,
-    errors: [{ line: 10, message: 'typed "integer"' }],
+    errors: [{ line: 10, column: 26, severity: 'info', message: 'typed "integer"' }],
   },
 ]);
 
@@ -93,5 +93,5 @@ it('passes the reference spec', async () => {
 
 it('fires on the reference spec at a misspelled shared header', async () => {
   const { findings, line } = await lintMutatedReference('prefer-etag-idempotency', { find: '      name: If-Match\n', replace: '      name: If-match\n' });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['prefer-etag-idempotency', line]]);
+  expectFindings('prefer-etag-idempotency', findings, [{ line, column: 13, severity: 'info' }]);
 });

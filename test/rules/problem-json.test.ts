@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('problem-json', [
   {
@@ -48,9 +48,9 @@ components:
       },
     },
     errors: [
-      { line: 15, message: 'Error response media type "application/json": serve error bodies as "application/problem+json"' },
-      { line: 31, message: 'Error response media type "text/plain"' },
-      { line: 1, file: 'schemas.yaml', message: 'Error response schema is not a Problem' },
+      { line: 15, column: 13, severity: 'error', message: 'Error response media type "application/json": serve error bodies as "application/problem+json"' },
+      { line: 31, column: 9, severity: 'error', message: 'Error response media type "text/plain"' },
+      { line: 1, column: 1, severity: 'error', file: 'schemas.yaml', message: 'Error response schema is not a Problem' },
     ],
   },
   {
@@ -130,7 +130,7 @@ components:
         title: {type: string}
         status: {type: integer, format: int32}
 `,
-    errors: [{ line: 12, message: 'not a Problem' }],
+    errors: [{ line: 12, column: 15, severity: 'error', message: 'not a Problem' }],
   },
   {
     name: '2.0: produces lacking problem+json is reported once where it is written; schemas at the definition',
@@ -163,8 +163,8 @@ definitions:
     $ref: 'https://opensource.zalando.com/problem/schema.yaml#/Problem'
 `,
     errors: [
-      { line: 3, message: 'Error responses are not served as "application/problem+json": add it to produces.' },
-      { line: 22, message: 'not a Problem' },
+      { line: 3, column: 1, severity: 'error', message: 'Error responses are not served as "application/problem+json": add it to produces.' },
+      { line: 22, column: 3, severity: 'error', message: 'not a Problem' },
     ],
   },
   {
@@ -187,7 +187,7 @@ paths:
               schema: {type: object, properties: {type: {type: string}, title: {type: string}, status: {type: integer, format: int32}}}
 `,
     options: { ruleOptions: { minMembers: 3 } },
-    errors: [{ line: 11, message: 'Error response schema is not a Problem' }],
+    errors: [{ line: 11, column: 15, severity: 'error', message: 'Error response schema is not a Problem' }],
   },
 ]);
 
@@ -196,7 +196,7 @@ it('fires on the reference spec at a shared error response with the wrong media 
     find: "        application/problem+json:\n          schema:\n            $ref: '#/components/schemas/Problem'\n    ServiceUnavailable:",
     replace: "        application/json:\n          schema:\n            $ref: '#/components/schemas/Problem'\n    ServiceUnavailable:",
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['problem-json', line]]);
+  expectFindings('problem-json', findings, [{ line, column: 9, severity: 'error' }]);
 });
 
 it('passes the reference spec', async () => {

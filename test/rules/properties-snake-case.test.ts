@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('properties-snake-case', [
   {
@@ -43,10 +43,10 @@ components:
 `,
     options: { files: { 'schemas.yaml': 'Customer:\n  type: object\n  properties:\n    customer_id: {type: string}\n    FirstName: {type: string}\n' } },
     errors: [
-      { line: 12, message: 'Property "orderNumber" is not snake_case: rename it to "order_number".' },
-      { line: 28, message: '"shipping_address"' },
-      { line: 35, message: '"zip_code"' },
-      { line: 5, file: 'schemas.yaml', message: '"first_name"' },
+      { line: 12, column: 17, severity: 'error', message: 'Property "orderNumber" is not snake_case: rename it to "order_number".' },
+      { line: 28, column: 9, severity: 'error', message: '"shipping_address"' },
+      { line: 35, column: 9, severity: 'error', message: '"zip_code"' },
+      { line: 5, column: 5, severity: 'error', file: 'schemas.yaml', message: '"first_name"' },
     ],
   },
   {
@@ -64,12 +64,12 @@ components:
         _embedded: {type: object}
         2nd_line: {type: string}
 `,
-    errors: [{ line: 12, message: 'Property "2nd_line" is not snake_case: rename it in snake_case, starting with a letter or "_".' }],
+    errors: [{ line: 12, column: 9, severity: 'error', message: 'Property "2nd_line" is not snake_case: rename it in snake_case, starting with a letter or "_".' }],
   },
   {
     name: '2.0: definitions, body parameters and event schemas',
     document: 'fixtures/rules/properties-snake-case/bad-2.0.yaml',
-    errors: [{ line: 12 }, { line: 22 }, { line: 31 }],
+    errors: [{ line: 12, column: 15, severity: 'error' }, { line: 22, column: 7, severity: 'error' }, { line: 31, column: 11, severity: 'error' }],
   },
 ]);
 
@@ -78,7 +78,7 @@ it('fires on the reference spec at the edited property name', async () => {
     find: '        delivered_at:\n          type: string\n          format: date-time\n          description: When the shipment was delivered;',
     replace: '        deliveredAt:\n          type: string\n          format: date-time\n          description: When the shipment was delivered;',
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['properties-snake-case', line]]);
+  expectFindings('properties-snake-case', findings, [{ line, column: 9, severity: 'error' }]);
 });
 
 it('passes the reference spec', async () => {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('query-conventional-names', [
   {
@@ -20,8 +20,8 @@ paths:
         '200': {description: OK}
 `,
     errors: [
-      { line: 7, message: 'Query parameter "search" has a conventional name: use "q".' },
-      { line: 8, message: 'Query parameter "page_size" has a conventional name: use "limit".' },
+      { line: 7, column: 18, severity: 'info', message: 'Query parameter "search" has a conventional name: use "q".' },
+      { line: 8, column: 18, severity: 'info', message: 'Query parameter "page_size" has a conventional name: use "limit".' },
     ],
   },
   {
@@ -37,7 +37,7 @@ paths:
       responses:
         '200': {description: OK}
 `,
-    errors: [{ line: 7, message: 'use "limit"' }],
+    errors: [{ line: 7, column: 18, severity: 'info', message: 'use "limit"' }],
   },
   {
     name: '2.0: shared and inline parameters',
@@ -59,8 +59,8 @@ paths:
         200: {description: OK}
 `,
     errors: [
-      { line: 5, message: '"order_by" has a conventional name: use "sort"' },
-      { line: 13, message: '"per_page" has a conventional name: use "limit"' },
+      { line: 5, column: 11, severity: 'info', message: '"order_by" has a conventional name: use "sort"' },
+      { line: 13, column: 18, severity: 'info', message: '"per_page" has a conventional name: use "limit"' },
     ],
   },
   {
@@ -77,7 +77,7 @@ paths:
         '200': {description: OK}
 `,
     options: { ruleOptions: { lookAlikes: { keyword: 'q' } } },
-    errors: [{ line: 7, message: 'Query parameter "keyword" has a conventional name: use "q".' }],
+    errors: [{ line: 7, column: 18, severity: 'info', message: 'Query parameter "keyword" has a conventional name: use "q".' }],
   },
   {
     name: '3.0: configured look-alikes are compared by meaning too (searchTerm matches search_term)',
@@ -92,13 +92,13 @@ paths:
         '200': {description: OK}
 `,
     options: { ruleOptions: { lookAlikes: { searchTerm: 'q' } } },
-    errors: [{ line: 7, message: 'Query parameter "search_term" has a conventional name: use "q".' }],
+    errors: [{ line: 7, column: 18, severity: 'info', message: 'Query parameter "search_term" has a conventional name: use "q".' }],
   },
 ]);
 
 it('fires on the reference spec at the edited parameter', async () => {
   const { findings, line } = await lintMutatedReference('query-conventional-names', { find: '      name: q\n', replace: '      name: query\n' });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['query-conventional-names', line]]);
+  expectFindings('query-conventional-names', findings, [{ line, column: 13, severity: 'info' }]);
 });
 
 it('passes the reference spec', async () => {

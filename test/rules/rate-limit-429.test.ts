@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, it } from 'vitest';
-import { lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { it } from 'vitest';
+import { expectFindings, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('rate-limit-429', [
   {
@@ -21,7 +21,7 @@ components:
   responses:
     TooManyRequests: {description: Too many requests.}
 `,
-    errors: [{ line: 5, message: 'Operation "GET /orders" does not document a 429 response' }],
+    errors: [{ line: 5, column: 5, severity: 'error', message: 'Operation "GET /orders" does not document a 429 response' }],
   },
   {
     name: '3.0: the nearest x-rate-limit decides: an operation policy overrides an exempt path item',
@@ -38,7 +38,7 @@ paths:
       responses:
         '200': {description: OK}
 `,
-    errors: [{ line: 9, message: '"POST /health"' }],
+    errors: [{ line: 9, column: 5, severity: 'error', message: '"POST /health"' }],
   },
   {
     name: '3.1: webhooks are not checked; a path item in another file is reported there',
@@ -54,7 +54,7 @@ webhooks:
         '200': {description: OK}
 `,
     options: { files: { 'paths/orders.yaml': "get:\n  responses:\n    '200': {description: OK}\n" } },
-    errors: [{ line: 1, file: 'paths/orders.yaml' }],
+    errors: [{ line: 1, column: 1, severity: 'error', file: 'paths/orders.yaml' }],
   },
   {
     name: '3.1: an exempt document exempts every operation',
@@ -69,7 +69,7 @@ paths:
 `,
     errors: [],
   },
-  { name: '2.0: numeric 429 keys count; the exempt /status passes', document: 'fixtures/rules/rate-limit-429/swagger.yaml', errors: [{ line: 10 }] },
+  { name: '2.0: numeric 429 keys count; the exempt /status passes', document: 'fixtures/rules/rate-limit-429/swagger.yaml', errors: [{ line: 10, column: 5, severity: 'error' }] },
   { name: 'the reference spec passes', document: 'fixtures/reference-service.yaml', errors: [] },
 ]);
 
@@ -78,5 +78,5 @@ it('fires on the reference spec when /health is no longer exempt', async () => {
   const exempt = '      x-rate-limit:\n        exempt: true\n';
   const health = text.slice(text.indexOf('    get:\n      operationId: getHealth\n'), text.indexOf(exempt) + exempt.length);
   const { findings, line } = await lintMutatedReference('rate-limit-429', { find: health, replace: health.replace(exempt, '') });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['rate-limit-429', line]]);
+  expectFindings('rate-limit-429', findings, [{ line, column: 5, severity: 'error' }]);
 });

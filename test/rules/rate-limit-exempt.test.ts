@@ -1,5 +1,5 @@
-import { expect, it } from 'vitest';
-import { lintMutatedReference, testRule } from '../helpers/lint.js';
+import { it } from 'vitest';
+import { expectFindings, lintMutatedReference, testRule } from '../helpers/lint.js';
 
 const exemptOrders = `openapi: 3.0.3
 info: {title: Orders, version: 1.0.0}
@@ -13,7 +13,7 @@ paths:
 `;
 
 testRule('rate-limit-exempt', [
-  { name: '3.0: an exempt resource operation is reported at "exempt"', document: exemptOrders, errors: [{ line: 7, message: '"exempt: true" exempts "GET /orders"' }] },
+  { name: '3.0: an exempt resource operation is reported at "exempt"', document: exemptOrders, errors: [{ line: 7, column: 17, severity: 'warn', message: '"exempt: true" exempts "GET /orders"' }] },
   {
     name: '3.0: a document-wide exemption is reported once, naming the operations it wrongly exempts',
     document: `openapi: 3.0.3
@@ -32,7 +32,7 @@ paths:
       x-rate-limit: {limit: 5, window: PT1M, key: IP, algorithm: TOKEN_BUCKET}
       responses: {'200': {description: OK}}
 `,
-    errors: [{ line: 3, message: '"GET /orders", "PUT /orders", "POST /orders" and 1 more' }],
+    errors: [{ line: 3, column: 24, severity: 'warn', message: '"GET /orders", "PUT /orders", "POST /orders" and 1 more' }],
   },
   {
     name: '3.1: an exempt monitoring endpoint that documents 429 is reported at the status code',
@@ -49,9 +49,9 @@ components:
   responses:
     TooManyRequests: {description: Too many requests.}
 `,
-    errors: [{ line: 9, message: 'Operation "GET /health" is exempt from rate limiting but documents a 429 response' }],
+    errors: [{ line: 9, column: 9, severity: 'warn', message: 'Operation "GET /health" is exempt from rate limiting but documents a 429 response' }],
   },
-  { name: '2.0: /internal/ping is monitoring, /orders is not', document: 'fixtures/rules/rate-limit-exempt/swagger.yaml', errors: [{ line: 6 }, { line: 14 }] },
+  { name: '2.0: /internal/ping is monitoring, /orders is not', document: 'fixtures/rules/rate-limit-exempt/swagger.yaml', errors: [{ line: 6, column: 30, severity: 'warn' }, { line: 14, column: 9, severity: 'warn' }] },
   { name: 'the reference spec passes', document: 'fixtures/reference-service.yaml', errors: [] },
   { name: '3.0: a configured monitoring path may be exempt', document: exemptOrders, options: { ruleOptions: { monitoringPaths: ['/orders'] } }, errors: [] },
 ]);
@@ -61,5 +61,5 @@ it('fires on the reference spec when /health documents 429', async () => {
     find: "        '503':\n          $ref: '#/components/responses/ServiceUnavailable'\ncomponents:\n",
     replace: "        '429':\n          $ref: '#/components/responses/TooManyRequests'\n        '503':\n          $ref: '#/components/responses/ServiceUnavailable'\ncomponents:\n",
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['rate-limit-exempt', line]]);
+  expectFindings('rate-limit-exempt', findings, [{ line, column: 9, severity: 'warn' }]);
 });

@@ -1,5 +1,5 @@
-import { expect, it } from 'vitest';
-import { lintMutatedReference, testRule } from '../helpers/lint.js';
+import { it } from 'vitest';
+import { expectFindings, lintMutatedReference, testRule } from '../helpers/lint.js';
 
 const limited = (responses: string) => `openapi: 3.0.3
 info: {title: Orders, version: 1.0.0}
@@ -18,7 +18,7 @@ testRule('rate-limit-headers', [
           headers:
             X-Ratelimit-Limit: {schema: {type: integer, format: int32}}
 `),
-    errors: [{ line: 8, message: '"X-Ratelimit-Remaining", "X-Ratelimit-Retry-After" or "Retry-After"' }],
+    errors: [{ line: 8, column: 9, severity: 'error', message: '"X-Ratelimit-Remaining", "X-Ratelimit-Retry-After" or "Retry-After"' }],
   },
   {
     name: '3.0: a bad shared 429 is reported once, at the component',
@@ -37,7 +37,7 @@ components:
     TooManyRequests:
       description: Too many requests.
 `,
-    errors: [{ line: 13 }],
+    errors: [{ line: 13, column: 5, severity: 'error' }],
   },
   {
     name: '3.1: a shared 429 in another file with every header passes; names compare case-insensitively',
@@ -61,9 +61,9 @@ components:
     document: limited(`        '429': {$ref: 'responses.yaml#/TooManyRequests'}
 `).replace('3.0.3', '3.1.0'),
     options: { files: { 'responses.yaml': 'TooManyRequests:\n  description: Too many requests.\n' } },
-    errors: [{ line: 1, file: 'responses.yaml' }],
+    errors: [{ line: 1, column: 1, severity: 'error', file: 'responses.yaml' }],
   },
-  { name: '2.0: response headers; Retry-After stands for X-Ratelimit-Retry-After', document: 'fixtures/rules/rate-limit-headers/swagger.yaml', errors: [{ line: 8 }] },
+  { name: '2.0: response headers; Retry-After stands for X-Ratelimit-Retry-After', document: 'fixtures/rules/rate-limit-headers/swagger.yaml', errors: [{ line: 8, column: 9, severity: 'error' }] },
   { name: 'the reference spec passes', document: 'fixtures/reference-service.yaml', errors: [] },
   {
     name: '3.0: a configured header set replaces the default one',
@@ -73,7 +73,7 @@ components:
             RateLimit: {schema: {type: string}}
 `),
     options: { ruleOptions: { headers: ['RateLimit', 'RateLimit-Policy'] } },
-    errors: [{ line: 7, message: /declare the rate limit header\(s\) "RateLimit-Policy":/ }],
+    errors: [{ line: 7, column: 9, severity: 'error', message: /declare the rate limit header\(s\) "RateLimit-Policy":/ }],
   },
 ]);
 
@@ -82,5 +82,5 @@ it('fires on the reference spec at the shared 429 that loses a header', async ()
     find: "    TooManyRequests:\n      description: Too many requests; retry after the given number of seconds.\n      headers:\n        X-Ratelimit-Limit:\n          $ref: '#/components/headers/X-Ratelimit-Limit'\n",
     replace: '    TooManyRequests:\n      description: Too many requests; retry after the given number of seconds.\n      headers:\n',
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['rate-limit-headers', line]]);
+  expectFindings('rate-limit-headers', findings, [{ line, column: 5, severity: 'error' }]);
 });

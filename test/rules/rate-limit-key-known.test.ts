@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, it } from 'vitest';
-import { lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { it } from 'vitest';
+import { expectFindings, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('rate-limit-key-known', [
   {
@@ -21,7 +21,7 @@ paths:
       x-rate-limit: {exempt: true}
       responses: {'200': {description: OK}}
 `,
-    errors: [{ line: 6, message: 'Rate limit keyed by USER applies to unsecured operation(s) "GET /orders", "POST /orders"' }],
+    errors: [{ line: 6, column: 8, severity: 'warn', message: 'Rate limit keyed by USER applies to unsecured operation(s) "GET /orders", "POST /orders"' }],
   },
   {
     name: '3.1: secured operations pass; a scheme that is not defined does not secure',
@@ -46,9 +46,9 @@ components:
       flows:
         clientCredentials: {tokenUrl: 'https://example.com/token', scopes: {orders.read: Read orders.}}
 `,
-    errors: [{ line: 13, message: '"POST /orders"' }],
+    errors: [{ line: 13, column: 52, severity: 'warn', message: '"POST /orders"' }],
   },
-  { name: '2.0: an optional {} alternative leaves the operation unsecured; IP keys need no security', document: 'fixtures/rules/rate-limit-key-known/swagger.yaml', errors: [{ line: 5, message: '"POST /orders"' }] },
+  { name: '2.0: an optional {} alternative leaves the operation unsecured; IP keys need no security', document: 'fixtures/rules/rate-limit-key-known/swagger.yaml', errors: [{ line: 5, column: 47, severity: 'warn', message: '"POST /orders"' }] },
   { name: 'the reference spec passes', document: 'fixtures/reference-service.yaml', errors: [] },
 ]);
 
@@ -60,5 +60,5 @@ it('fires on the reference spec at the document policy when an operation drops i
   // Reported at the policy that keys by USER (the document's), not at the operation.
   const text = readFileSync(REFERENCE_SPEC, 'utf8');
   const keyLine = text.slice(0, text.indexOf('\n  key: USER\n') + 1).split('\n').length;
-  expect(findings.map(f => [f.ruleId, f.line, f.message])).toEqual([['rate-limit-key-known', keyLine, expect.stringContaining('"GET /shipments"')]]);
+  expectFindings('rate-limit-key-known', findings, [{ line: keyLine, column: 8, severity: 'warn', message: '"GET /shipments"' }]);
 });

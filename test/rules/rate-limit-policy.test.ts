@@ -1,5 +1,5 @@
-import { expect, it } from 'vitest';
-import { lintMutatedReference, testRule } from '../helpers/lint.js';
+import { it } from 'vitest';
+import { expectFindings, lintMutatedReference, testRule } from '../helpers/lint.js';
 
 const paths = `paths:
   /orders:
@@ -16,7 +16,7 @@ info:
   title: Orders
   version: 1.0.0
 ${paths}`,
-    errors: [{ line: 2, message: 'declares no rate limit policy' }],
+    errors: [{ line: 2, column: 1, severity: 'info', message: 'declares no rate limit policy' }],
   },
   {
     name: '3.0: exempt declarations alone are no policy',
@@ -28,7 +28,7 @@ ${paths}  /health:
       responses:
         '200': {description: OK}
 `,
-    errors: [{ line: 2 }],
+    errors: [{ line: 2, column: 1, severity: 'info' }],
   },
   {
     name: '3.0: every problem is reported at its field',
@@ -53,13 +53,13 @@ ${paths}    post:
         '200': {description: OK}
 `,
     errors: [
-      { line: 4, message: 'x-rate-limit.limit: type must be integer' },
-      { line: 5, message: 'x-rate-limit.window: must be an ISO 8601 duration' },
-      { line: 6, message: 'x-rate-limit.key: must be one of USER, APPLICATION, IP, DEVICE' },
-      { line: 8, message: 'x-rate-limit: unknown field "burst"' },
-      { line: 10, message: 'x-rate-limit.tiers.FREE: lacks the required field(s) "window"' },
-      { line: 17, message: 'must hold nothing but "exempt: true"' },
-      { line: 21, message: 'lacks the required field(s) "limit", "window", "key", "algorithm"' },
+      { line: 4, column: 10, severity: 'error', message: 'x-rate-limit.limit: type must be integer' },
+      { line: 5, column: 11, severity: 'error', message: 'x-rate-limit.window: must be an ISO 8601 duration' },
+      { line: 6, column: 8, severity: 'error', message: 'x-rate-limit.key: must be one of USER, APPLICATION, IP, DEVICE' },
+      { line: 8, column: 3, severity: 'error', message: 'x-rate-limit: unknown field "burst"' },
+      { line: 10, column: 5, severity: 'error', message: 'x-rate-limit.tiers.FREE: lacks the required field(s) "window"' },
+      { line: 17, column: 7, severity: 'error', message: 'must hold nothing but "exempt: true"' },
+      { line: 21, column: 5, severity: 'error', message: 'lacks the required field(s) "limit", "window", "key", "algorithm"' },
     ],
   },
   {
@@ -83,7 +83,7 @@ ${paths}`,
 info: {title: Orders, version: 1.0.0}
 x-rate-limit: 600
 ${paths}`,
-    errors: [{ line: 3, message: 'x-rate-limit: type must be object' }],
+    errors: [{ line: 3, column: 15, severity: 'error', message: 'x-rate-limit: type must be object' }],
   },
   { name: '2.0: a path item policy and an exempt operation pass', document: 'fixtures/rules/rate-limit-policy/swagger.yaml', errors: [] },
   { name: 'the reference spec passes', document: 'fixtures/reference-service.yaml', errors: [] },
@@ -94,5 +94,5 @@ it('fires on the reference spec at a window that is no ISO 8601 duration', async
     find: 'x-rate-limit:\n  limit: 600\n  window: PT1M\n',
     replace: 'x-rate-limit:\n  limit: 600\n  window: 1m\n',
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['rate-limit-policy', line + 2]]);
+  expectFindings('rate-limit-policy', findings, [{ line: line + 2 , column: 11, severity: 'error'}]);
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 const paths = (...list: string[]) => list.map(p => `  ${p}:\n    get:\n      responses:\n        '200': {description: OK}\n`).join('');
 
@@ -11,7 +11,7 @@ testRule('resource-types-limit', [
 info: {title: Shop, version: 1.0.0}
 paths:
 ${paths('/orders', '/customers', '/products', '/carts', '/invoices', '/payments', '/shipments', '/returns', '/refunds')}`,
-    errors: [{ line: 3, message: 'The API exposes 9 resource types, more than 8: split it by business function.' }],
+    errors: [{ line: 3, column: 1, severity: 'warn', message: 'The API exposes 9 resource types, more than 8: split it by business function.' }],
   },
   {
     name: '3.1: members, sub-resources without an id, compound keys and monitoring endpoints do not add types',
@@ -37,7 +37,7 @@ ${paths(
   {
     name: '2.0: version segments do not make new types (/v1/orders and /v2/orders are one)',
     document: 'fixtures/rules/resource-types-limit/bad-2.0.yaml',
-    errors: [{ line: 4, message: '9 resource types' }],
+    errors: [{ line: 4, column: 1, severity: 'warn', message: '9 resource types' }],
   },
   {
     name: '3.0: a lower max makes three resource types too many',
@@ -46,7 +46,7 @@ info: {title: Shop, version: 1.0.0}
 paths:
 ${paths('/orders', '/customers', '/products')}`,
     options: { ruleOptions: { max: 2 } },
-    errors: [{ line: 3, message: 'The API exposes 3 resource types, more than 2: split it by business function.' }],
+    errors: [{ line: 3, column: 1, severity: 'warn', message: 'The API exposes 3 resource types, more than 2: split it by business function.' }],
   },
   {
     name: '3.0: configured monitoring paths are not resource types',
@@ -65,9 +65,7 @@ it('fires on the reference spec at "paths" once a ninth resource type is added',
     replace: `${paths('/labels', '/carriers')}  /shipment-batches:\n`,
   });
   const pathsLine = readFileSync(REFERENCE_SPEC, 'utf8').split('\n').indexOf('paths:') + 1;
-  expect(findings.map(f => [f.ruleId, f.line, f.message])).toEqual([
-    ['resource-types-limit', pathsLine, 'The API exposes 9 resource types, more than 8: split it by business function.'],
-  ]);
+  expectFindings('resource-types-limit', findings, [{ line: pathsLine, column: 1, severity: 'warn', message: 'The API exposes 9 resource types, more than 8: split it by business function.' }]);
 });
 
 it('passes the reference spec', async () => {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('scope-naming', [
   {
@@ -25,8 +25,8 @@ components:
             orders:delete: Delete orders.
 `,
     errors: [
-      { line: 15, message: 'Scope "ReadOrders" does not follow the naming convention' },
-      { line: 19, message: 'Scope "orders:delete"' },
+      { line: 15, column: 13, severity: 'warn', message: 'Scope "ReadOrders" does not follow the naming convention' },
+      { line: 19, column: 13, severity: 'warn', message: 'Scope "orders:delete"' },
     ],
   },
   {
@@ -52,7 +52,7 @@ components:
 `,
       },
     },
-    errors: [{ line: 8, file: 'schemes.yaml', message: 'Scope "orders.all"' }],
+    errors: [{ line: 8, column: 9, severity: 'warn', file: 'schemes.yaml', message: 'Scope "orders.all"' }],
   },
   {
     name: '2.0: scopes of securityDefinitions; other scheme types have none',
@@ -69,7 +69,7 @@ securityDefinitions:
       orders.read: Read orders.
       orders_admin: Administer orders.
 `,
-    errors: [{ line: 12, message: 'Scope "orders_admin"' }],
+    errors: [{ line: 12, column: 7, severity: 'warn', message: 'Scope "orders_admin"' }],
   },
   {
     name: '3.0: a configured pattern replaces the default one',
@@ -88,13 +88,13 @@ components:
             orders.read: Read orders.
 `,
     options: { ruleOptions: { pattern: '^[a-z]+:(read|write)$' } },
-    errors: [{ line: 13, message: 'Scope "orders.read" does not match the configured naming pattern ^[a-z]+:(read|write)$' }],
+    errors: [{ line: 13, column: 13, severity: 'warn', message: 'Scope "orders.read" does not match the configured naming pattern ^[a-z]+:(read|write)$' }],
   },
 ]);
 
 it('fires on the reference spec at a badly named scope', async () => {
   const { findings, line } = await lintMutatedReference('scope-naming', { find: '            returns.read: Read returns.\n', replace: '            returns.list: Read returns.\n' });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['scope-naming', line]]);
+  expectFindings('scope-naming', findings, [{ line, column: 13, severity: 'warn' }]);
 });
 
 it('passes the reference spec', async () => {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('scopes-defined', [
   {
@@ -27,8 +27,8 @@ components:
           scopes: {orders.read: Read orders.}
 `,
     errors: [
-      { line: 4, message: 'OAuth2 requirement "oauth2" lists no scope' },
-      { line: 11, message: 'Scope "orders.list" is not defined by security scheme "oauth2"' },
+      { line: 4, column: 5, severity: 'error', message: 'OAuth2 requirement "oauth2" lists no scope' },
+      { line: 11, column: 15, severity: 'error', message: 'Scope "orders.list" is not defined by security scheme "oauth2"' },
     ],
   },
   {
@@ -77,13 +77,13 @@ securityDefinitions:
     tokenUrl: https://auth.example.com/token
     scopes: {uid: User id., orders.read: Read orders.}
 `,
-    errors: [{ line: 4, message: 'Scope "orders.write" is not defined' }],
+    errors: [{ line: 4, column: 19, severity: 'error', message: 'Scope "orders.write" is not defined' }],
   },
 ]);
 
 it('fires on the reference spec at a scope the scheme does not define', async () => {
   const { findings, line } = await lintMutatedReference('scopes-defined', { find: '            - uid\n', replace: '            - monitoring.read\n' });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['scopes-defined', line]]);
+  expectFindings('scopes-defined', findings, [{ line, column: 15, severity: 'error' }]);
 });
 
 it('passes the reference spec', async () => {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('standard-codes', [
   {
@@ -26,9 +26,9 @@ components:
 `,
     options: { files: { 'schemas.yaml': 'CurrencyCode:\n  type: string\n  description: A currency.\n' } },
     errors: [
-      { line: 9, message: 'Property "currency" holds a currency but names no standard: declare format "iso-4217" (ISO 4217) or a pattern.' },
-      { line: 13, message: 'Property "billing_country" has format "iso-country", not a standard country format: declare format "iso-3166-alpha-2"' },
-      { line: 1, file: 'schemas.yaml', message: 'Property "shipping_currency"' },
+      { line: 9, column: 9, severity: 'warn', message: 'Property "currency" holds a currency but names no standard: declare format "iso-4217" (ISO 4217) or a pattern.' },
+      { line: 13, column: 19, severity: 'warn', message: 'Property "billing_country" has format "iso-country", not a standard country format: declare format "iso-3166-alpha-2"' },
+      { line: 1, column: 1, severity: 'warn', file: 'schemas.yaml', message: 'Property "shipping_currency"' },
     ],
   },
   {
@@ -62,14 +62,14 @@ components:
         repository_language: {type: string, description: The main programming language of the repository.}
 `,
     errors: [
-      { line: 17, message: 'Property "countries" holds a country but names no standard' },
-      { line: 20, message: 'Property "lang" lists values that are not ISO 639-1 codes' },
+      { line: 17, column: 11, severity: 'warn', message: 'Property "countries" holds a country but names no standard' },
+      { line: 20, column: 11, severity: 'warn', message: 'Property "lang" lists values that are not ISO 639-1 codes' },
     ],
   },
   {
     name: '2.0: definitions and body parameters',
     document: 'fixtures/rules/standard-codes/bad-2.0.yaml',
-    errors: [{ line: 12, message: '"countryCode" holds a country' }, { line: 21, message: '"currency" holds a currency' }],
+    errors: [{ line: 12, column: 15, severity: 'warn', message: '"countryCode" holds a country' }, { line: 21, column: 7, severity: 'warn', message: '"currency" holds a currency' }],
   },
 ]);
 
@@ -78,7 +78,7 @@ it('fires on the reference spec at a currency without a standard', async () => {
     find: "        currency:\n          type: string\n          format: iso-4217\n          pattern: '^[A-Z]{3}$'\n",
     replace: '        currency:\n          type: string\n',
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['standard-codes', line]]);
+  expectFindings('standard-codes', findings, [{ line, column: 9, severity: 'warn' }]);
 });
 
 it('passes the reference spec', async () => {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('sub-resource-depth', [
   {
@@ -18,7 +18,7 @@ paths:
 `,
     errors: [
       {
-        line: 8,
+        line: 8, column: 3, severity: 'warn',
         message: 'Path "/shops/{shop_id}/orders/{order_id}/items/{item_id}/options/{option_id}/prices" nests 4 sub-resource levels, more than 3: use a non-nested URL for the deeper resources.',
       },
     ],
@@ -42,7 +42,7 @@ paths:
   {
     name: '2.0: version segments are not levels either',
     document: 'fixtures/rules/sub-resource-depth/bad-2.0.yaml',
-    errors: [{ line: 8, message: 'nests 4 sub-resource levels' }],
+    errors: [{ line: 8, column: 3, severity: 'warn', message: 'nests 4 sub-resource levels' }],
   },
   {
     name: '3.0: a lower max makes two levels too many',
@@ -59,7 +59,7 @@ paths:
         '200': {description: OK}
 `,
     options: { ruleOptions: { max: 1 } },
-    errors: [{ line: 8, message: 'Path "/shops/{shop_id}/orders/{order_id}/items" nests 2 sub-resource levels, more than 1' }],
+    errors: [{ line: 8, column: 3, severity: 'warn', message: 'Path "/shops/{shop_id}/orders/{order_id}/items" nests 2 sub-resource levels, more than 1' }],
   },
 ]);
 
@@ -68,7 +68,7 @@ it('fires on the reference spec at the edited path', async () => {
     find: '  /shipments/{shipment_id}/parcels/{parcel_id}:\n',
     replace: '  /shipments/{shipment_id}/parcels/{parcel_id}/items/{item_id}/options/{option_id}/prices:\n',
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['sub-resource-depth', line]]);
+  expectFindings('sub-resource-depth', findings, [{ line, column: 3, severity: 'warn' }]);
 });
 
 it('passes the reference spec', async () => {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('success-and-error-responses', [
   {
@@ -22,9 +22,9 @@ paths:
         default: {description: Error}
 `,
     errors: [
-      { line: 6, message: 'Operation "GET /orders" documents no error (4xx, 5xx or "default") response: add one.' },
-      { line: 9, message: 'Operation "POST /orders" documents no success (2xx or 3xx) response' },
-      { line: 11, message: 'documents no success (2xx or 3xx) and no error (4xx, 5xx or "default") response: add them.' },
+      { line: 6, column: 7, severity: 'error', message: 'Operation "GET /orders" documents no error (4xx, 5xx or "default") response: add one.' },
+      { line: 9, column: 7, severity: 'error', message: 'Operation "POST /orders" documents no success (2xx or 3xx) response' },
+      { line: 11, column: 5, severity: 'error', message: 'documents no success (2xx or 3xx) and no error (4xx, 5xx or "default") response: add them.' },
     ],
   },
   {
@@ -59,7 +59,7 @@ paths:
       responses:
         '201': {description: Created}
 `,
-    errors: [{ line: 10 }],
+    errors: [{ line: 10, column: 7, severity: 'error' }],
   },
 ]);
 
@@ -68,7 +68,7 @@ it('fires on the reference spec at an operation without success response', async
     find: "      responses:\n        '207':\n",
     replace: "      responses:\n        '422':\n",
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['success-and-error-responses', line]]);
+  expectFindings('success-and-error-responses', findings, [{ line, column: 7, severity: 'error' }]);
 });
 
 it('passes the reference spec', async () => {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('top-level-object', [
   {
@@ -41,8 +41,8 @@ paths:
 `,
     options: { files: { 'schemas.yaml': 'OrderList:\n  type: array\n  items:\n    type: object\n' } },
     errors: [
-      { line: 24, message: 'JSON body is a bare string: the top level is always an object; put the value in a named property of an object.' },
-      { line: 1, file: 'schemas.yaml', message: 'JSON body is a bare array: the top level is always an object; put the array in a property of an object, such as "items".' },
+      { line: 24, column: 15, severity: 'error', message: 'JSON body is a bare string: the top level is always an object; put the value in a named property of an object.' },
+      { line: 1, column: 1, severity: 'error', file: 'schemas.yaml', message: 'JSON body is a bare array: the top level is always an object; put the array in a property of an object, such as "items".' },
     ],
   },
   {
@@ -111,12 +111,12 @@ webhooks:
       responses:
         '200': {description: OK}
 `,
-    errors: [{ line: 11, message: 'bare array' }, { line: 18, message: 'bare string' }, { line: 26, message: 'bare array' }],
+    errors: [{ line: 11, column: 15, severity: 'error', message: 'bare array' }, { line: 18, column: 15, severity: 'error', message: 'bare string' }, { line: 26, column: 13, severity: 'error', message: 'bare array' }],
   },
   {
     name: '2.0: body parameters with consumes, responses with produces; type file and XML-only operations pass',
     document: 'fixtures/rules/top-level-object/bad-2.0.yaml',
-    errors: [{ line: 12, message: 'bare array' }, { line: 18, message: 'bare integer' }],
+    errors: [{ line: 12, column: 11, severity: 'error', message: 'bare array' }, { line: 18, column: 11, severity: 'error', message: 'bare integer' }],
   },
 ]);
 
@@ -125,7 +125,7 @@ it('fires on the reference spec at a response body made an array', async () => {
     find: "              schema:\n                $ref: '#/components/schemas/ShipmentPage'\n",
     replace: "              schema:\n                type: array\n                items:\n                  $ref: '#/components/schemas/Shipment'\n",
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['top-level-object', line]]);
+  expectFindings('top-level-object', findings, [{ line, column: 15, severity: 'error' }]);
 });
 
 it('passes the reference spec', async () => {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('url-friendly-ids', [
   {
@@ -35,9 +35,9 @@ paths:
       files: { 'parameters.yaml': 'OrderId:\n  name: order_id\n  in: path\n  required: true\n  schema:\n    type: string\n    format: uuid\n' },
     },
     errors: [
-      { line: 9, message: 'Path parameter "item_id" is a string without pattern: declare a string with a pattern (or an integer) so the identifier stays URL-friendly.' },
-      { line: 14, message: 'Path parameter "flag" is of type boolean: identifiers are strings or integers.' },
-      { line: 1, file: 'parameters.yaml', message: 'Path parameter "order_id" is a UUID: use UUIDs only where necessary' },
+      { line: 9, column: 11, severity: 'info', message: 'Path parameter "item_id" is a string without pattern: declare a string with a pattern (or an integer) so the identifier stays URL-friendly.' },
+      { line: 14, column: 11, severity: 'info', message: 'Path parameter "flag" is of type boolean: identifiers are strings or integers.' },
+      { line: 1, column: 1, severity: 'info', file: 'parameters.yaml', message: 'Path parameter "order_id" is a UUID: use UUIDs only where necessary' },
     ],
   },
   {
@@ -88,12 +88,12 @@ components:
       required: true
       schema: {type: string}
 `,
-    errors: [{ line: 41, message: '"cart_id"' }],
+    errors: [{ line: 41, column: 5, severity: 'info', message: '"cart_id"' }],
   },
   {
     name: '2.0: simple path parameters carry type, format and pattern themselves',
     document: 'fixtures/rules/url-friendly-ids/bad-2.0.yaml',
-    errors: [{ line: 29, message: 'Path parameter "order_id" is a string without pattern' }],
+    errors: [{ line: 29, column: 3, severity: 'info', message: 'Path parameter "order_id" is a string without pattern' }],
   },
   {
     name: '3.0: an alternative without pattern is reported',
@@ -111,7 +111,7 @@ paths:
       responses:
         '200': {description: OK}
 `,
-    errors: [{ line: 7, message: 'Path parameter "workflow_id" is a string without pattern' }],
+    errors: [{ line: 7, column: 11, severity: 'info', message: 'Path parameter "workflow_id" is a string without pattern' }],
   },
 ]);
 
@@ -120,7 +120,7 @@ it('fires on the reference spec at the edited parameter', async () => {
     find: "    ReturnId:\n      name: return_id\n      in: path\n      required: true\n      description: Identifier of the return.\n      schema:\n        type: string\n        pattern: '^[0-9A-Z]{12}$'\n",
     replace: '    ReturnId:\n      name: return_id\n      in: path\n      required: true\n      description: Identifier of the return.\n      schema:\n        type: string\n        format: uuid\n',
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['url-friendly-ids', line]]);
+  expectFindings('url-friendly-ids', findings, [{ line, column: 5, severity: 'info' }]);
 });
 
 it('passes the reference spec', async () => {

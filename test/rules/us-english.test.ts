@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('us-english', [
   {
@@ -35,15 +35,15 @@ paths:
       },
     },
     errors: [
-      { line: 3, message: 'Use U.S. spelling: "colour" → "color".' },
-      { line: 5, message: '"colours" → "colors", "organisation" → "organization"' },
-      { line: 7 },
-      { line: 8 },
-      { line: 13, message: '"authorised" → "authorized"' },
-      { line: 17, message: '"analysed" → "analyzed"' },
-      { line: 21, message: '"cancelled" → "canceled"' },
-      { line: 3, file: 'schemas.yaml' },
-      { line: 7, file: 'schemas.yaml', message: '"favourite" → "favorite"' },
+      { line: 3, column: 10, severity: 'info', message: 'Use U.S. spelling: "colour" → "color".' },
+      { line: 5, column: 16, severity: 'info', message: '"colours" → "colors", "organisation" → "organization"' },
+      { line: 7, column: 11, severity: 'info' },
+      { line: 8, column: 18, severity: 'info' },
+      { line: 13, column: 20, severity: 'info', message: '"authorised" → "authorized"' },
+      { line: 17, column: 24, severity: 'info', message: '"analysed" → "analyzed"' },
+      { line: 21, column: 24, severity: 'info', message: '"cancelled" → "canceled"' },
+      { line: 3, column: 16, severity: 'info', file: 'schemas.yaml' },
+      { line: 7, column: 14, severity: 'info', file: 'schemas.yaml', message: '"favourite" → "favorite"' },
     ],
   },
   {
@@ -55,7 +55,7 @@ info:
   description: Runs analyses of colors; see colourful-palettes.example.com for the colorization behavior.
 paths: {}
 `,
-    errors: [{ line: 5, message: '"colourful" → "colorful"' }],
+    errors: [{ line: 5, column: 16, severity: 'info', message: '"colourful" → "colorful"' }],
   },
   {
     name: '2.0: body parameters, response headers and definitions',
@@ -78,7 +78,7 @@ definitions:
     type: object
     description: An order; its behaviour is documented elsewhere.
 `,
-    errors: [{ line: 14, message: '"centre" → "center"' }, { line: 18, message: '"behaviour" → "behavior"' }],
+    errors: [{ line: 14, column: 51, severity: 'info', message: '"centre" → "center"' }, { line: 18, column: 18, severity: 'info', message: '"behaviour" → "behavior"' }],
   },
   {
     name: '3.1: a configured dictionary replaces the default one; plurals are derived',
@@ -90,7 +90,7 @@ info:
 paths: {}
 `,
     options: { ruleOptions: { words: { tonne: 'ton' } } },
-    errors: [{ line: 5, message: 'Use U.S. spelling: "tonnes" → "tons".' }],
+    errors: [{ line: 5, column: 16, severity: 'info', message: 'Use U.S. spelling: "tonnes" → "tons".' }],
   },
   {
     name: '3.1: a configured entry shorter than three letters matches whole words only',
@@ -102,7 +102,7 @@ info:
 paths: {}
 `,
     options: { ruleOptions: { words: { ur: 'your' } } },
-    errors: [{ line: 5, message: 'Use U.S. spelling: "ur" → "your".' }],
+    errors: [{ line: 5, column: 16, severity: 'info', message: 'Use U.S. spelling: "ur" → "your".' }],
   },
   {
     name: '3.1: a configured entry with a hyphen matches as written',
@@ -114,7 +114,7 @@ info:
 paths: {}
 `,
     options: { ruleOptions: { words: { 'e-mail': 'email' } } },
-    errors: [{ line: 5, message: 'Use U.S. spelling: "e-mail" → "email", "e-mails" → "emails".' }],
+    errors: [{ line: 5, column: 16, severity: 'info', message: 'Use U.S. spelling: "e-mail" → "email", "e-mails" → "emails".' }],
   },
 ]);
 
@@ -127,5 +127,5 @@ it('fires on the reference spec at the edited tag description', async () => {
     find: '    description: Requests to cancel a shipment before it is picked up.\n',
     replace: '    description: Requests to cancel a shipment before it is picked up; cancelled ones stay listed.\n',
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['us-english', line]]);
+  expectFindings('us-english', findings, [{ line, column: 18, severity: 'info' }]);
 });

@@ -1,5 +1,5 @@
-import { expect, it } from 'vitest';
-import { lintMutatedReference, testRule } from '../helpers/lint.js';
+import { it } from 'vitest';
+import { expectFindings, lintMutatedReference, testRule } from '../helpers/lint.js';
 
 const versionQuery = `openapi: 3.0.3
 info: {title: Orders, version: 1.0.0}
@@ -18,7 +18,7 @@ paths:
 `;
 
 testRule('versioning-media-type', [
-  { name: '3.0: a path item version parameter is reported once, at the parameter', document: versionQuery, errors: [{ line: 6, message: 'Query parameter "api-version" selects an API version' }] },
+  { name: '3.0: a path item version parameter is reported once, at the parameter', document: versionQuery, errors: [{ line: 6, column: 9, severity: 'error', message: 'Query parameter "api-version" selects an API version' }] },
   {
     name: '3.0: a shared header is reported once, at the component, used or not',
     document: `openapi: 3.0.3
@@ -41,7 +41,7 @@ components:
     Unused: {name: apiVersion, in: query, schema: {type: string}}
     Fine: {name: version_id, in: query, schema: {type: string}}
 `,
-    errors: [{ line: 17, message: 'Header "Accept-Version"' }, { line: 18, message: '"apiVersion"' }],
+    errors: [{ line: 17, column: 5, severity: 'error', message: 'Header "Accept-Version"' }, { line: 18, column: 5, severity: 'error', message: '"apiVersion"' }],
   },
   {
     name: '3.1: a version media type parameter passes',
@@ -58,7 +58,7 @@ paths:
 `,
     errors: [],
   },
-  { name: '2.0: query and header parameters, not path ones', document: 'fixtures/rules/versioning-media-type/swagger.yaml', errors: [{ line: 4 }, { line: 12 }] },
+  { name: '2.0: query and header parameters, not path ones', document: 'fixtures/rules/versioning-media-type/swagger.yaml', errors: [{ line: 4, column: 3, severity: 'error' }, { line: 12, column: 11, severity: 'error' }] },
   { name: 'the reference spec passes', document: 'fixtures/reference-service.yaml', errors: [] },
   { name: '3.0: configured names replace the default ones', document: versionQuery, options: { ruleOptions: { names: ['v'] } }, errors: [] },
 ]);
@@ -68,5 +68,5 @@ it('fires on the reference spec at an added version parameter', async () => {
     find: "        - $ref: '#/components/parameters/ShipmentStatusFilter'\n",
     replace: "        - {name: X-API-Version, in: header, schema: {type: string}}\n        - $ref: '#/components/parameters/ShipmentStatusFilter'\n",
   });
-  expect(findings.map(f => [f.ruleId, f.line])).toEqual([['versioning-media-type', line]]);
+  expectFindings('versioning-media-type', findings, [{ line, column: 11, severity: 'error' }]);
 });

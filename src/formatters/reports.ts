@@ -1,0 +1,72 @@
+// Every report a command was asked for (-f, each with its -o or stdout), rendered and written:
+// shared by `apilint lint` and the commands to come that report findings the same way.
+import path from 'node:path';
+import type { Finding } from '../core/finding.js';
+import { InputError } from '../core/errors.js';
+import { displayPath } from '../core/paths.js';
+import { escapeControl } from '../core/text.js';
+import type { FormatName } from './names.js';
+import { writeReport } from './output.js';
+import { plural, type FormatContext, type Formatter } from './types.js';
+
+export interface ReportOptions {
+  /** Each format to its output file, or to stdout. */
+  reports: readonly { format: FormatName; output?: string }[];
+  cwd: string;
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  /** Colour and terminal hyperlinks, for the report on stdout. */
+  color: boolean;
+  hyperlinks?: boolean;
+}
+
+/** Each formatter is loaded only when asked for; static specifiers so bundlers and test runners see them. */
+const FORMATTER_MODULES: Record<FormatName, () => Promise<unknown>> = {
+  stylish: () => import('./stylish.js'),
+  json: () => import('./json.js'),
+  sarif: () => import('./sarif.js'),
+  github: () => import('./github.js'),
+  junit: () => import('./junit.js'),
+  markdown: () => import('./markdown.js'),
+  codeclimate: () => import('./codeclimate.js'),
+};
+
+async function loadFormatter(name: FormatName): Promise<Formatter> {
+  const module = (await FORMATTER_MODULES[name]()) as Record<string, Formatter>;
+  return module[name]!;
+}
+
+/**
+ * Renders and writes every requested report; false when one could not be written. `stderr`
+ * writes a line there (what a format left out, a report that could not be written).
+ */
+export async function writeReports(options: ReportOptions, findings: readonly Finding[], context: Omit<FormatContext, 'color' | 'hyperlinks' | 'notice'>, stderr: (text: string) => void): Promise<boolean> {
+  let ok = true;
+  for (const { format, output } of options.reports) {
+    const destination = output === undefined ? '<stdout>' : escapeControl(displayPath(path.resolve(options.cwd, output), options.cwd));
+    const notice = (message: string) => stderr(`apilint: ${destination}: ${message}\n`);
+    let text: string;
+    try {
+      const toTerminal = output === undefined;
+      text = (await loadFormatter(format))(findings, { ...context, color: toTerminal && options.color, hyperlinks: toTerminal && options.hyperlinks === true, notice });
+    } catch (error) {
+      // Past V8's longest string (about 512 MB), e.g. a million findings as JSON.
+      if (!(error instanceof RangeError)) throw error;
+      notice(`the ${format} report is too large to produce (${plural(findings.length, 'finding')}): lint fewer files at once`);
+      ok = false;
+      continue;
+    }
+    if (output === undefined) {
+      options.stdout.write(text);
+      continue;
+    }
+    try {
+      await writeReport(path.resolve(options.cwd, output), text, options);
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      notice(error.message);
+      ok = false;
+    }
+  }
+  return ok;
+}

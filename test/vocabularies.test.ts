@@ -1,0 +1,97 @@
+// No two rules demand contradictory spellings. Every vocabulary that apilint's rules fix
+// (rulesets/lib/vocabularies.ts, read by the rules that require the values) is enumerated: an
+// event type that uses a required value passes every rule, and an API that describes the field
+// (an event bus registering event types, as Nakadi's API does) may list every value of the
+// standard in its enums without any rule asking to respell them. Header names that rules
+// require pass every rule too.
+import { describe, expect, it } from 'vitest';
+import { rules } from '../rulesets/rules/index.js';
+import { DEPRECATION_HEADERS } from '../rulesets/lib/deprecation.js';
+import { FLOW_ID_HEADER } from '../rulesets/lib/operations.js';
+import { VOCABULARIES, type Vocabulary } from '../rulesets/lib/vocabularies.js';
+import { DATA_EVENT, GENERAL_EVENT } from './helpers/events.js';
+import { lintText } from './helpers/lint.js';
+
+const ALL_RULES = rules.map(r => r.id);
+const lintAll = (text: string) => lintText(text, { rules: ALL_RULES });
+const describeFinding = (f: { line: number; ruleId: string; message: string }) => `${f.line}: ${f.ruleId}: ${f.message}`;
+
+/**
+ * A property per field of the vocabulary listing all its values (once in `enum`, once in
+ * `x-extensible-enum`) beside the properties that mark the standard's object; for a vocabulary
+ * known by its values, also a property named otherwise.
+ */
+function describingApi(vocabulary: Vocabulary): string {
+  const values = JSON.stringify([...vocabulary.required, ...vocabulary.known]);
+  const fields = [...vocabulary.fields, ...(vocabulary.byValues ? ['value'] : [])];
+  const siblings = (vocabulary.siblings ?? []).map(name => `        ${name}: {type: string}`);
+  const schema = (key: string) => [...fields.map(field => `        ${field}: {type: string, ${key}: ${values}}`), ...siblings].join('\n');
+  return `openapi: 3.0.3
+info: {title: Registry, version: 1.0.0}
+paths: {}
+components:
+  schemas:
+    Registration:
+      type: object
+      properties:
+${schema('enum')}
+    OpenRegistration:
+      type: object
+      properties:
+${schema('x-extensible-enum')}
+`;
+}
+
+describe.each(VOCABULARIES.map(v => [v.name, v] as const))('%s', (_name, vocabulary) => {
+  it('an API that lists the values in its enums is not asked to respell them', async () => {
+    const findings = await lintAll(describingApi(vocabulary));
+    const values: readonly string[] = [...vocabulary.required, ...vocabulary.known];
+    const atValues = findings.filter(f => {
+      const [key, index] = f.path.slice(-2);
+      return (key === 'enum' || key === 'x-extensible-enum') && /^\d+$/.test(String(index));
+    });
+    expect(atValues.map(describeFinding)).toEqual([]);
+    expect(values.length).toBeGreaterThan(0);
+  });
+
+  const field = vocabulary.eventField;
+  if (field === undefined) return;
+  it.each(vocabulary.required.map(v => [v]))('an event type with %s passes every rule', async value => {
+    // Data change events carry the data-only fields (partitioning): start from one where it matters.
+    const base = value === 'general' ? GENERAL_EVENT : DATA_EVENT;
+    const key = field[field.length - 1]!;
+    const indent = '  '.repeat(field.length);
+    const line = new RegExp(`^${indent}${key}: .*$`, 'm');
+    const event = line.test(base) ? base.replace(line, `${indent}${key}: ${value}`) : `${base}  ${key}: ${value}\n`;
+    expect((await lintAll(event)).map(describeFinding)).toEqual([]);
+  });
+});
+
+describe('header names that rules require', () => {
+  const required = new Set<string>([FLOW_ID_HEADER, 'Location', ...DEPRECATION_HEADERS]);
+  for (const rule of rules) {
+    const headers = (rule.options?.defaults as { headers?: (string | string[])[] } | undefined)?.headers;
+    for (const header of headers?.flat() ?? []) required.add(header);
+  }
+
+  it.each([...required].map(h => [h]))('%s passes every rule as a request and a response header', async header => {
+    // Deprecation headers belong to a deprecated operation (deprecation-consistent).
+    const deprecated = (DEPRECATION_HEADERS as readonly string[]).includes(header)
+      ? "\n      deprecated: true\n      description: Replaced by GET /purchases.\n      x-sunset: '2030-01-01'"
+      : '';
+    const findings = await lintAll(`openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    get:${deprecated}
+      parameters:
+        - {name: ${header}, in: header, schema: {type: string}}
+      responses:
+        '200':
+          description: OK
+          headers:
+            ${header}: {schema: {type: string}}
+`);
+    expect(findings.filter(f => f.message.includes(`"${header}"`)).map(describeFinding)).toEqual([]);
+  });
+});
