@@ -233,6 +233,11 @@ export interface SchemaContext extends DiffContext {
   label: string;
   /** The label of a property of this schema (`property "status" of schema "Order"`). */
   propertyLabel(name: string): string;
+  /**
+   * Comparing a `oneOf`/`anyOf` member with the schema of the other version that is no union:
+   * whether null is allowed belongs to the union, which is compared on its own.
+   */
+  inUnion: boolean;
 }
 
 export interface DiffResult {

@@ -1,18 +1,20 @@
-import { defineDiffRule, type DiffResult, type SchemaView } from '../diff-rule.js';
+import { defineDiffRule, type DiffResult, type SchemaContext, type SchemaView } from '../diff-rule.js';
 import { capitalize, constraintChanges, formatChange, missingFrom, nullChange, satisfies, showList, typeChange, typeText, memberName } from '../lib/compat.js';
 
 /** Changes that admit more in requests or less in responses: clients keep working. */
-function schemaChanges(base: SchemaView, revision: SchemaView, request: boolean, label: string): DiffResult[] {
+function schemaChanges(base: SchemaView, revision: SchemaView, context: SchemaContext): DiffResult[] {
+  const request = context.direction === 'request';
+  const label = capitalize(context.label);
   const out: DiffResult[] = [];
   const at = (loc = revision.loc, message: string) => out.push({ side: 'revision', loc, message });
   const where = request ? 'in requests' : 'in responses';
   const { gained, lost } = typeChange(base, revision);
   if ((request ? gained : lost).length > 0 && (request ? lost : gained).length === 0) at(revision.loc, `${label} changed from ${typeText(base)} to ${typeText(revision)} ${where}.`);
   const format = formatChange(base, revision);
-  if (format === (request ? 'wider' : 'narrower') && gained.length === 0 && lost.length === 0) {
-    at(revision.format?.loc, `${label} changed from ${base.format ? `format ${base.format.value}` : 'no format'} to ${revision.format ? `format ${revision.format.value}` : 'no format'} ${where}.`);
+  if (format?.change === (request ? 'wider' : 'narrower') && gained.length === 0 && lost.length === 0) {
+    at(revision.format?.loc, `${label} changed from ${format.from ? `format ${format.from}` : 'no format'} to ${format.to ? `format ${format.to}` : 'no format'} ${where}.`);
   }
-  const nulls = nullChange(base, revision);
+  const nulls = nullChange(base, revision, context);
   if (nulls === (request ? 'gained' : 'lost')) at(revision.loc, `${label} ${request ? 'now accepts null' : 'is no longer null'} ${where}.`);
   for (const c of constraintChanges(base, revision)) {
     // Dropping `additionalProperties: false` from a response is a compatible extension (Zalando #111).
@@ -63,7 +65,7 @@ export default defineDiffRule({
       return;
     },
     schema({ base, revision }, context) {
-      return schemaChanges(base, revision, context.direction === 'request', capitalize(context.label));
+      return schemaChanges(base, revision, context);
     },
     variant({ base, revision }, context) {
       if (context.direction !== 'response' || !base || revision) return;

@@ -24,12 +24,11 @@ export default defineDiffRule({
         results.push({ side: 'revision', loc: revision.loc, message: `${label} changed from ${typeText(base)} to ${typeText(revision)} in requests: clients that send ${lost.join(' or ')} values are rejected.` });
       } else {
         const format = formatChange(base, revision);
-        if (format === 'narrower' || format === 'other') {
-          const from = base.format ? `format ${base.format.value}` : 'no format';
-          results.push({ side: 'revision', loc: revision.format!.loc, message: `${label} changed from ${from} to format ${revision.format!.value} in requests: clients that send other values are rejected.` });
+        if (format?.change === 'narrower' || format?.change === 'other') {
+          results.push({ side: 'revision', loc: revision.format?.loc ?? revision.loc, message: `${label} changed from ${base.format ? `format ${format.from}` : 'no format'} to format ${format.to} in requests: clients that send other values are rejected.` });
         }
       }
-      if (nullChange(base, revision) === 'lost') {
+      if (nullChange(base, revision, context) === 'lost') {
         results.push({ side: 'revision', loc: revision.loc, message: `${label} no longer accepts null in requests: clients that send null are rejected.` });
       }
       return results;

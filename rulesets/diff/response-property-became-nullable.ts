@@ -16,7 +16,7 @@ export default defineDiffRule({
   },
   visit: {
     schema({ base, revision }, context) {
-      if (context.direction !== 'response' || nullChange(base, revision) !== 'gained') return;
+      if (context.direction !== 'response' || nullChange(base, revision, context) !== 'gained') return;
       return { side: 'revision', loc: revision.loc, message: `${capitalize(context.label)} can now be null in responses: clients that use it without a null check break.` };
     },
   },

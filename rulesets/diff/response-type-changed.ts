@@ -25,12 +25,12 @@ export default defineDiffRule({
         results.push({ side: 'revision', loc: at, message: `${label} changed from ${typeText(base)} to ${typeText(revision)} in responses: clients that parse it as ${typeText(base)} break.` });
       } else {
         const format = formatChange(base, revision);
-        if (format === 'wider' && revision.format) {
-          results.push({ side: 'revision', loc: revision.format.loc, message: `${label} changed format from ${base.format!.value} to ${revision.format.value} in responses: clients that store it as ${base.format!.value} break.` });
-        } else if (format === 'wider') {
-          results.push({ side: 'revision', loc: at, severity: 'warn', message: `${label} no longer has format ${base.format!.value} in responses: clients that parse it as ${base.format!.value} may break. Keep the format if the values keep it.` });
-        } else if (format === 'other') {
-          results.push({ side: 'revision', loc: revision.format!.loc, message: `${label} changed format from ${base.format!.value} to ${revision.format!.value} in responses: clients that parse it as ${base.format!.value} break.` });
+        if (format?.change === 'wider' && format.to !== undefined) {
+          results.push({ side: 'revision', loc: revision.format?.loc ?? at, message: `${label} changed format from ${format.from} to ${format.to} in responses: clients that store it as ${format.from} break.` });
+        } else if (format?.change === 'wider') {
+          results.push({ side: 'revision', loc: at, severity: 'warn', message: `${label} no longer has format ${format.from} in responses: clients that parse it as ${format.from} may break. Keep the format if the values keep it.` });
+        } else if (format?.change === 'other') {
+          results.push({ side: 'revision', loc: revision.format?.loc ?? at, message: `${label} changed format from ${format.from} to ${format.to} in responses: clients that parse it as ${format.from} break.` });
         }
       }
       return results;

@@ -2,7 +2,7 @@
 // and how two versions of it differ, direction-free. Each rule then decides what the difference
 // means for its direction: a client may send less than before and may receive more only where
 // the guideline lets it (9.3).
-import type { Constraint, DiffContext, DiffListeners, DiffResult, Deprecation, Keyword, Loc, SchemaNode, SchemaView, SecurityAlternative, Severity } from '../diff-rule.js';
+import type { Constraint, DiffContext, DiffListeners, DiffResult, Deprecation, Keyword, Loc, SchemaContext, SchemaNode, SchemaView, SecurityAlternative, Severity } from '../diff-rule.js';
 
 /** A value from a document, short and on one line. */
 export function show(value: unknown, max = 40): string {
@@ -22,8 +22,15 @@ export const capitalize = (text: string): string => text.charAt(0).toUpperCase()
 export function memberName(node: SchemaNode): string {
   const [section, key] = node.loc.path.slice(-2);
   if ((section === 'schemas' || section === 'definitions') && typeof key === 'string') return `schema "${key}"`;
-  const value = node.value as { title?: unknown; type?: unknown } | null;
+  const value = node.value as { title?: unknown; type?: unknown; allOf?: unknown; properties?: Record<string, { enum?: unknown }> } | null;
   if (typeof value?.title === 'string') return `"${value.title}"`;
+  // An allOf of named schemas: `schema "rule-a" with "ruleset-info"`.
+  const refs = Array.isArray(value?.allOf) ? value.allOf.flatMap(m => (typeof m?.$ref === 'string' ? [m.$ref.split('/').pop()!] : [])) : [];
+  if (refs.length > 0) return `schema ${refs.map(r => `"${r}"`).join(' with ')}`;
+  // A discriminating property with one value: `a member with type "workflows"`.
+  for (const [name, property] of Object.entries(value?.properties ?? {})) {
+    if (Array.isArray(property?.enum) && property.enum.length === 1) return `a member with ${name} ${show(property.enum[0])}`;
+  }
   return typeof value?.type === 'string' ? `a member of type ${value.type}` : 'a new member';
 }
 
@@ -68,9 +75,9 @@ export function typeChange(base: SchemaView, revision: SchemaView): { gained: st
   return { gained, lost };
 }
 
-/** Whether null is admitted by one side only. Untyped schemas are left alone (null or not, unsaid). */
-export function nullChange(base: SchemaView, revision: SchemaView): 'gained' | 'lost' | undefined {
-  if (!admittedTypes(base) || !admittedTypes(revision)) return undefined;
+/** Whether null is admitted by one side only. Untyped schemas are left alone (null or not, unsaid), and so are union members. */
+export function nullChange(base: SchemaView, revision: SchemaView, context: SchemaContext): 'gained' | 'lost' | undefined {
+  if (context.inUnion || !admittedTypes(base) || !admittedTypes(revision)) return undefined;
   if (!base.nullable && revision.nullable) return 'gained';
   if (base.nullable && !revision.nullable) return 'lost';
   return undefined;
@@ -80,19 +87,35 @@ export function nullChange(base: SchemaView, revision: SchemaView): 'gained' | '
 const WIDER: Record<string, readonly string[]> = { int64: ['int32'], double: ['float'] };
 
 /**
- * How the `format` changed: `wider` admits more values (a format removed, int32 → int64),
- * `narrower` fewer (a format added, int64 → int32), `other` neither (date-time → date).
+ * The format a schema's values have: as written, else what JSON numbers are in practice (an
+ * integer without format is an int64, a number a double), else none.
  */
-export function formatChange(base: SchemaView, revision: SchemaView): 'wider' | 'narrower' | 'other' | undefined {
-  const b = base.format?.value;
-  const r = revision.format?.value;
-  if (b === r) return undefined;
-  // A format only speaks to values of its type: strings' formats mean nothing to an integer.
-  if (b === undefined) return 'narrower';
-  if (r === undefined) return 'wider';
-  if (WIDER[r]?.includes(b)) return 'wider';
-  if (WIDER[b]?.includes(r)) return 'narrower';
-  return 'other';
+export function effectiveFormat(view: SchemaView): string | undefined {
+  if (view.format) return view.format.value;
+  const types = admittedTypes(view);
+  if (types?.has('integer') && !types.has('number')) return 'int64';
+  if (types?.has('number')) return 'double';
+  return undefined;
+}
+
+/**
+ * How the format changed: `wider` admits more values (a format removed, int32 → int64),
+ * `narrower` fewer (a format added, int64 → int32), `other` neither (date-time → date).
+ * Adding int64 to an integer, or double to a number, changes nothing.
+ */
+export function formatChange(base: SchemaView, revision: SchemaView): { change: 'wider' | 'narrower' | 'other'; from?: string; to?: string } | undefined {
+  // Where the type changed too (integer → number), the type rules speak; formats as written only.
+  const kinds = (view: SchemaView) => [...(admittedTypes(view) ?? [])].filter(t => t !== 'null').sort().join();
+  const same = kinds(base) === kinds(revision);
+  const from = same ? effectiveFormat(base) : base.format?.value;
+  const to = same ? effectiveFormat(revision) : revision.format?.value;
+  if (from === to) return undefined;
+  const formats = { ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}) };
+  if (from === undefined) return { change: 'narrower', ...formats };
+  if (to === undefined) return { change: 'wider', ...formats };
+  if (WIDER[to]?.includes(from)) return { change: 'wider', ...formats };
+  if (WIDER[from]?.includes(to)) return { change: 'narrower', ...formats };
+  return { change: 'other', ...formats };
 }
 
 const key = (value: unknown): string => (value instanceof Date ? value.toISOString() : JSON.stringify(value) ?? 'undefined');

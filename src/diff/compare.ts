@@ -70,6 +70,8 @@ interface Walk {
   root: string;
   /** Dotted path from the root (`items[].status`). */
   path: string;
+  /** A union member compared with a schema that is no union. */
+  inUnion?: boolean;
   newVersion?: Origin['newVersion'];
 }
 
@@ -219,7 +221,7 @@ export class Comparison {
 
   private compareSchemas(b: SchemaNode & { unresolved?: true }, r: SchemaNode & { unresolved?: true }, walk: Walk, parent: string): void {
     if (b.unresolved || r.unresolved) return;
-    const key = `${this.id(b.value)}:${this.id(r.value)}:${walk.direction}:${walk.newVersion ? `${walk.newVersion.from}>${walk.newVersion.to}` : ''}`;
+    const key = `${this.id(b.value)}:${this.id(r.value)}:${walk.direction}:${walk.inUnion ? 'u' : ''}:${walk.newVersion ? `${walk.newVersion.from}>${walk.newVersion.to}` : ''}`;
     let parents = this.parents.get(key);
     if (!parents) this.parents.set(key, (parents = new Set()));
     parents.add(parent);
@@ -229,7 +231,8 @@ export class Comparison {
     const revision = schemaView(this.sides.revision, r);
     if (base.unresolved || revision.unresolved) return;
     // A named schema starts its own labels: its properties read the same from every operation.
-    const component = revision.component;
+    // Where the revision names another schema than the base did, the change is the property's.
+    const component = revision.component !== undefined && (base.component === undefined || base.component === revision.component) ? revision.component : undefined;
     const here: Walk = component !== undefined && walk.root !== `schema "${component}"` ? { ...walk, root: `schema "${component}"`, path: '' } : walk;
     const context = this.schemaContext(here);
     const origin: Origin = { anchor: revision.loc, pair: key, ...(walk.newVersion ? { newVersion: walk.newVersion } : {}) };
@@ -261,10 +264,25 @@ export class Comparison {
    * are new (or gone).
    */
   private compareVariants(nodes: Both<SchemaNode>, views: Both<View>, walk: Walk, key: string, context: SchemaContext, origin: Origin): void {
+    // A union that became one schema must take, in requests, what each of its members took; a
+    // member known by another name than the schema left is gone.
+    if (walk.direction === 'request' && views.base.variants && !views.revision.variants) {
+      const kept = memberKey(this.sides.revision, nodes.revision).name;
+      for (const member of views.base.variants.members) {
+        const name = memberKey(this.sides.base, member).name;
+        if (name !== undefined && kept !== undefined && name !== kept) this.call('variant', { base: member }, context, origin);
+        else this.compareSchemas(member, nodes.revision, { ...walk, inUnion: true }, key);
+      }
+      return;
+    }
     const oneSided = !views.base.variants || !views.revision.variants;
-    const members = pairVariants(views.base.variants?.members ?? [nodes.base], views.revision.variants?.members ?? [nodes.revision], oneSided);
+    const members = pairVariants(
+      (views.base.variants?.members ?? [nodes.base]).map(node => ({ node, key: memberKey(this.sides.base, node) })),
+      (views.revision.variants?.members ?? [nodes.revision]).map(node => ({ node, key: memberKey(this.sides.revision, node) })),
+      oneSided,
+    );
     for (const [bm, rm] of members) {
-      if (bm && rm) this.compareSchemas(bm, rm, walk, key);
+      if (bm && rm) this.compareSchemas(bm, rm, oneSided ? { ...walk, inUnion: true } : walk, key);
       else this.call('variant', { base: bm, revision: rm }, context, { ...origin, anchor: rm?.at ?? rm?.loc ?? views.revision.variants?.loc ?? views.revision.loc });
     }
   }
@@ -275,6 +293,7 @@ export class Comparison {
       ...this.context,
       direction: walk.direction,
       label: walk.path === '' ? walk.root : `property "${walk.path}" ${suffix}`,
+      inUnion: walk.inUnion === true,
       propertyLabel: name => `property "${walk.path === '' ? name : `${walk.path}.${name}`}" ${suffix}`,
     };
   }
@@ -344,7 +363,7 @@ function union<K>(first: Map<K, unknown>, second: Map<K, unknown>): K[] {
   return out;
 }
 
-const child = (walk: Walk, name: string): Walk => ({ ...walk, path: walk.path === '' ? name : name === '[]' ? `${walk.path}[]` : `${walk.path}.${name}` });
+const child = (walk: Walk, name: string): Walk => ({ ...walk, inUnion: false, path: walk.path === '' ? name : name === '[]' ? `${walk.path}[]` : `${walk.path}.${name}` });
 
 /** Clients send no read-only properties and receive no write-only ones. */
 function visible<T extends { readOnly: boolean; writeOnly: boolean }>(property: T | undefined, direction: Direction): T | undefined {
@@ -421,28 +440,93 @@ function pairMediaTypes(base: Map<string, MediaTypeModel>, revision: Map<string,
   return out;
 }
 
-/** `oneOf`/`anyOf` members: by schema name or title, then (unless `byName`) the unnamed ones in order. */
-function pairVariants(base: SchemaNode[], revision: SchemaNode[], byName: boolean): [SchemaNode | undefined, SchemaNode | undefined][] {
-  const nameOf = (node: SchemaNode): string | undefined => {
-    const [section, key] = node.loc.path.slice(-2);
-    if (section === 'schemas' || section === 'definitions') return `#${String(key)}`;
-    const value = node.value as { title?: unknown };
-    return typeof value?.title === 'string' ? `title ${value.title}` : undefined;
-  };
-  const left = [...base];
+/**
+ * What identifies a `oneOf`/`anyOf` member across versions: its schema name or title; for an
+ * `allOf` of named schemas, their names; for a plain value, its type; else the properties whose
+ * value is fixed (a discriminator such as `type: {enum: [workflows]}`); else its property names
+ * (paired by overlap).
+ */
+interface MemberKey {
+  name?: string;
+  properties: ReadonlySet<string>;
+}
+
+function memberKey(side: Side, node: SchemaNode): MemberKey {
+  // `oneOf: [{$ref: Card}]` (with or without a null member) is Card.
+  for (const kind of ['oneOf', 'anyOf'] as const) {
+    const list = (node.value as Record<string, unknown> | null)?.[kind];
+    if (!Array.isArray(list) || (node.value as Record<string, unknown>).properties !== undefined) continue;
+    const members = list.map((_, i) => side.schema(node, kind, i)!).filter(m => (m.value as { type?: unknown } | null)?.type !== 'null');
+    if (members.length === 1) return memberKey(side, members[0]!);
+  }
+  const view = schemaView(side, node);
+  const [section, key] = node.loc.path.slice(-2);
+  const value = node.value as { title?: unknown; allOf?: unknown } | null;
+  const properties = new Set(view.properties.keys());
+  if ((section === 'schemas' || section === 'definitions') && key !== undefined) return { name: `#${String(key)}`, properties };
+  if (typeof value?.title === 'string') return { name: `title ${value.title}`, properties };
+  if (Array.isArray(value?.allOf)) {
+    const names = value.allOf.flatMap((_, i) => {
+      const member = side.schema(node, 'allOf', i);
+      const [s2, k2] = member?.loc.path.slice(-2) ?? [];
+      return s2 === 'schemas' || s2 === 'definitions' ? [String(k2)] : [];
+    });
+    if (names.length > 0) return { name: `allOf ${names.sort().join('+')}`, properties };
+  }
+  const types = [...(view.types ?? [])].filter(t => t !== 'null');
+  if (properties.size === 0 && types.length === 1 && types[0] !== 'object') return { name: `type ${types[0]}`, properties };
+  const fixed = [...view.properties.values()].flatMap(p => {
+    const values = schemaView(side, p.schema).enum?.value;
+    return values?.length === 1 ? [`${p.name}=${JSON.stringify(values[0])}`] : [];
+  });
+  return fixed.length > 0 ? { name: `fixed ${fixed.sort().join(',')}`, properties } : { properties };
+}
+
+type Member = { node: SchemaNode; key: MemberKey };
+
+/**
+ * `oneOf`/`anyOf` members paired: by name (memberKey), then the nameless ones by the overlap of
+ * their property names (at least half of the smaller one's), then (unless `byName`) the rest in
+ * order when as many remain on both sides.
+ */
+function pairVariants(base: Member[], revision: Member[], byName: boolean): [SchemaNode | undefined, SchemaNode | undefined][] {
   const out: [SchemaNode | undefined, SchemaNode | undefined][] = [];
-  const rest: SchemaNode[] = [];
+  const left = [...base];
+  const rest: Member[] = [];
   for (const r of revision) {
-    const name = nameOf(r);
-    const i = name === undefined ? -1 : left.findIndex(b => nameOf(b) === name);
-    if (i >= 0) out.push([left.splice(i, 1)[0], r]);
+    const i = r.key.name === undefined ? -1 : left.findIndex(b => b.key.name === r.key.name);
+    if (i >= 0) out.push([left.splice(i, 1)[0]!.node, r.node]);
     else rest.push(r);
   }
-  // Unnamed members, or all the rest when as many remain on both sides (renamed schemas).
-  const positional = byName ? [] : rest.length === left.length ? rest : rest.filter(r => nameOf(r) === undefined);
-  const baseLeft = byName ? [] : rest.length === left.length ? left : left.filter(b => nameOf(b) === undefined);
-  positional.forEach((r, i) => out.push([baseLeft[i], r]));
-  for (const r of rest) if (!positional.includes(r)) out.push([undefined, r]);
-  for (const b of left) if (!baseLeft.slice(0, positional.length).includes(b)) out.push([b, undefined]);
+  // The share of the smaller member's properties the other has too: a member that grew stays itself.
+  const overlap = (a: MemberKey, b: MemberKey) => {
+    const shared = [...a.properties].filter(p => b.properties.has(p)).length;
+    const smaller = Math.min(a.properties.size, b.properties.size);
+    return smaller === 0 ? 0 : shared / smaller;
+  };
+  const unmatched: Member[] = [];
+  rest.forEach(r => {
+    if (r.key.name !== undefined || r.key.properties.size === 0) {
+      unmatched.push(r);
+      return;
+    }
+    // The best overlap; between equals, the member at the same place in its list.
+    let best = -1;
+    let score = 0.5;
+    left.forEach((b, i) => {
+      const o = b.key.name === undefined ? overlap(b.key, r.key) : 0;
+      const samePlace = base.indexOf(b) === revision.indexOf(r);
+      if (o > score || (o === score && (best < 0 || samePlace))) [best, score] = [i, o];
+    });
+    if (best >= 0) out.push([left.splice(best, 1)[0]!.node, r.node]);
+    else unmatched.push(r);
+  });
+  // Renamed schemas: all that is left, in order, when as many are left on both sides.
+  if (!byName && unmatched.length === left.length) {
+    unmatched.forEach((r, i) => out.push([left[i]!.node, r.node]));
+    return out;
+  }
+  for (const r of unmatched) out.push([undefined, r.node]);
+  for (const b of left) out.push([b.node, undefined]);
   return out;
 }

@@ -51,7 +51,8 @@ function buildView(side: Side, schema: Obj, loc: Loc): View {
   // oneOf/anyOf with a null member: a nullable schema; with one member left, that member.
   for (const kind of ['oneOf', 'anyOf'] as const) {
     const list = schema[kind];
-    if (!Array.isArray(list) || own.variants) continue;
+    // `anyOf: [{required: [a]}, {required: [b]}]` asks for one of some properties; it adds no shape.
+    if (!Array.isArray(list) || own.variants || list.every(onlyRequires)) continue;
     const rest: SchemaNode[] = [];
     list.forEach((_, i) => {
       const member = side.schema(node, kind, i);
@@ -59,8 +60,13 @@ function buildView(side: Side, schema: Obj, loc: Loc): View {
       if (isNullOnly(member.value)) own.nullable = true;
       else rest.push(member);
     });
-    if (rest.length === 1 && list.length > 1) members.push(schemaView(side, rest[0]!));
-    else if (rest.length > 0) {
+    if (rest.length === 1) members.push(schemaView(side, rest[0]!));
+    else if (rest.length > 1 && rest.every(m => scalarChoice(schemaView(side, m)))) {
+      // `oneOf: [{type: string, enum: [A]}, {type: string, enum: [B]}]` is `enum: [A, B]`.
+      const choices = rest.map(m => schemaView(side, m));
+      own.types = new Set(choices.flatMap(c => [...(c.types ?? [])]));
+      own.enum = { value: choices.flatMap(c => c.enum!.value), loc: { file: loc.file, path: [...loc.path, kind] } };
+    } else if (rest.length > 0) {
       own.variants = { kind, members: rest, loc: { file: loc.file, path: [...loc.path, kind] } };
       // What the members admit together, where each says.
       if (!own.types) {
@@ -73,6 +79,12 @@ function buildView(side: Side, schema: Obj, loc: Loc): View {
   if (members.some(m => m.unresolved)) return { ...own, unresolved: true };
   return members.reduce(merge, own);
 }
+
+const onlyRequires = (member: unknown): boolean => isObject(member) && Object.keys(member).every(k => k === 'required' || k === 'description');
+
+/** A member that is one or a few values of a scalar type and nothing else. */
+const scalarChoice = (view: View): boolean =>
+  view.enum !== undefined && view.properties.size === 0 && !view.items && !view.variants && [...(view.types ?? [])].every(t => t !== 'object' && t !== 'array');
 
 /**
  * The name of a schema that stands on its own: `components.schemas` (3.x), `definitions` (2.0),
@@ -98,6 +110,9 @@ function ownKeywords(side: Side, schema: Obj, loc: Loc): View {
   if (Array.isArray(schema.enum)) {
     if (schema.enum.includes(null)) nullable = true;
     enumKw = kw(schema.enum.filter(v => v !== null), loc, 'enum');
+  } else if (schema.const !== undefined) {
+    // 3.1 `const: X` is a one-value enum.
+    enumKw = kw([schema.const], loc, 'const');
   }
   if (nullable && types) types.add('null');
   const extensible = Array.isArray(schema['x-extensible-enum'])

@@ -9,4 +9,12 @@ testDiffRule('request-property-removed', [
       { in: 'base', line: 23, column: 16, severity: 'warn', message: 'Property "coupon"' },
     ],
   },
+  {
+    name: 'a request body removed as a whole; on GET it was never read',
+    fixture: 'body-removed',
+    changes: [
+      { in: 'base', line: 6, column: 19, severity: 'info', message: 'The request body of GET /orders is no longer documented' },
+      { in: 'base', line: 13, column: 19, severity: 'warn', message: 'The request body of POST /orders was removed' },
+    ],
+  },
 ]);

@@ -14,4 +14,5 @@ testDiffRule('request-type-narrowed', [
   },
   { name: '2.0 parameter to a 3.1 parameter schema', fixture: 'parameter', changes: [{ in: 'revision', line: 7, column: 43, severity: 'error', message: 'Parameter "limit" changed from number to integer' }] },
   { name: '2.0 type: file is a 3.x binary string', fixture: 'file-upload', changes: [] },
+  { name: 'int32 on an integer narrows it; int64 on an integer and double on a number change nothing', fixture: 'integer-formats', changes: [{ in: 'revision', line: 8, column: 67, severity: 'error', message: 'Parameter "page" changed from no format to format int32' }] },
 ]);

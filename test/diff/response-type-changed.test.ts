@@ -13,6 +13,12 @@ testDiffRule('response-type-changed', [
     ],
   },
   { name: '3.1: a new oneOf member, matched by schema name whatever the order', fixture: 'new-member', changes: [{ in: 'revision', line: 20, column: 15, severity: 'error', message: 'can now also be schema "Voucher"' }] },
+  { name: 'a oneOf of one-value enums is that enum; int64 on an integer changes nothing', fixture: 'enum-as-one-of', changes: [] },
+  {
+    name: 'unnamed oneOf members pair by their allOf schemas or a one-value property, whatever the order',
+    fixture: 'unnamed-members',
+    changes: [{ in: 'revision', line: 16, column: 11, severity: 'error', message: 'Schema "Rule" can now also be a member with type "workflows"' }],
+  },
   {
     name: 'inside a media type whose version changed, a break is info about the new version (guideline 9.4)',
     fixture: 'new-media-type-version',
