@@ -10,7 +10,7 @@ import type { Finding } from './core/finding.js';
 import { displayPath, STDIN } from './core/paths.js';
 import { SEVERITY_RANK, type Severity } from './core/severity.js';
 import { escapeControl, safeText } from './core/text.js';
-import { lintAll, workersFor, type FromWorker, type Outcome, type SentError, type ToWorker } from './lint/parallel.js';
+import { estimatedMs, lintAll, workersFor, type FromWorker, type Outcome, type SentError, type ToWorker } from './lint/parallel.js';
 import { LintSession } from './lint/session.js';
 import { expandInputs, readInput, type Candidate } from './load/documents.js';
 import { DEFAULT_MAX_FILE_SIZE } from './load/limits.js';
@@ -118,7 +118,7 @@ export async function runLint(options: RunOptions): Promise<number> {
 
   const maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
   const session = new LintSession({ cwd, config, allowRemote: options.allowRemote, maxFileSize });
-  progress = progressOn(options.stderr, candidates.length);
+  progress = progressOn(options.stderr, candidates.length, () => estimatedMs(candidates));
   // Stdin named by --stdin-filepath is linted as that file: its settings, $refs and findings are that path's.
   const lintCandidate = async (c: Candidate) =>
     c.file === STDIN && stdinFilepath !== undefined ? session.lintText(stdinFilepath, await readInput(STDIN, maxFileSize)) : session.lintFile(c.file, { explicit: c.explicit });

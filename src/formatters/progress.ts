@@ -53,9 +53,13 @@ const draw = () => {
 setTimeout(() => { draw(); setInterval(draw, every); }, delay);
 `;
 
-export function progressOn(stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number }, total: number, env: NodeJS.ProcessEnv = process.env): Progress {
+/** Runs estimated shorter than this start no ticker thread (its start costs some CPU on every run). */
+const MIN_ESTIMATED_MS = 500;
+
+/** A progress line for `total` files, estimated to take `estimatedMs` to lint. */
+export function progressOn(stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number }, total: number, estimatedMs: () => number, env: NodeJS.ProcessEnv = process.env): Progress {
   const ci = env.CI !== undefined && env.CI !== '' && env.CI !== 'false' && env.CI !== '0';
-  if (stderr.isTTY !== true || ci || env.TERM === 'dumb' || total === 0) return noProgress;
+  if (stderr.isTTY !== true || ci || env.TERM === 'dumb' || total === 0 || estimatedMs() < MIN_ESTIMATED_MS) return noProgress;
   const shared = new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT));
   let worker: Worker;
   try {

@@ -102,10 +102,13 @@ export function workersFor(candidates: readonly Candidate[]): number {
   if (requested !== undefined) return Math.min(requested, files);
   const limit = Math.min(maxWorkers(), files);
   if (limit <= 0) return 0;
+  return estimatedMs(candidates) < MIN_PARALLEL_MS ? 0 : limit;
+}
+
+/** Rough time to lint these files on one thread, from their sizes (the progress line starts only for a long run). */
+export function estimatedMs(candidates: readonly Candidate[]): number {
   // Synchronously: a stat costs microseconds, a promise-based one a thread-pool round trip.
-  const sizes = candidates.map(c => (c.file === STDIN ? 0 : sizeOf(c.file)));
-  const estimate = sizes.reduce((ms, bytes) => ms + MS_PER_FILE + (bytes / 1e6) * MS_PER_MB, 0);
-  return estimate < MIN_PARALLEL_MS ? 0 : limit;
+  return candidates.reduce((ms, c) => ms + MS_PER_FILE + ((c.file === STDIN ? 0 : sizeOf(c.file)) / 1e6) * MS_PER_MB, 0);
 }
 
 /**
