@@ -10,10 +10,13 @@
 //
 //   node bench/run.mjs [--runs 5] [--large-runs 3] [--spectral-runs 1] [--cases tiny,medium,...]
 //                      [--apilint bin/apilint.js] [--json out.json] [--before before.json]
-//                      [--out bench/RESULTS.md] [--no-spectral] [--no-report]
+//                      [--out bench/RESULTS.md] [--no-spectral] [--no-report] [--compare-build <bin>]
 //
 // --apilint benchmarks another build (for "before" figures); --before puts those figures (from an
-// earlier --json) beside the current ones in the report.
+// earlier --json) beside the current ones in the report. --compare-build measures another build
+// of apilint (its bin/apilint.js) against this one, the two taking turns run by run as the tools
+// do, and prints a before/after table (no other tool is run).
+
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, copyFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -40,6 +43,7 @@ const JSON_OUT = opt('--json');
 // Figures of apilint before the speed work (committed), shown beside the current ones.
 const BEFORE = opt('--before', existsSync(path.join(ROOT, 'bench/before.json')) ? path.join(ROOT, 'bench/before.json') : undefined);
 const ONLY = opt('--cases')?.split(',');
+const COMPARE = opt('--compare-build') && path.resolve(opt('--compare-build'));
 
 // --- comparison tools: dev dependencies, installed on demand -----------------------------------
 const TOOLS = {
@@ -156,6 +160,7 @@ const ENV = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_
 
 const commands = {
   apilint: files => [process.execPath, APILINT, 'lint', '--no-config', ...files],
+  'apilint-before': files => [process.execPath, COMPARE, 'lint', '--no-config', ...files],
   redocly: files => [process.execPath, path.join(ROOT, 'node_modules', TOOLS.redocly.pkg, TOOLS.redocly.bin), 'lint', '--extends=recommended', ...files],
   spectral: files => [process.execPath, path.join(ROOT, 'node_modules', TOOLS.spectral.pkg, TOOLS.spectral.bin), 'lint', '-r', SPECTRAL_RULESET, ...files],
   // The two files are the base and the revision.
@@ -247,15 +252,17 @@ async function main() {
   for (const group of groups) {
     const entries = [];
     const first = group[0];
-    const tools = first.diff ? ['apilint', 'apilint-diff'] : ['apilint', 'redocly', ...(WITH_SPECTRAL && !first.scaling ? ['spectral'] : [])];
+    const tools = first.diff ? ['apilint', 'apilint-diff'] : COMPARE ? ['apilint-before', 'apilint'] : ['apilint', 'redocly', ...(WITH_SPECTRAL && !first.scaling ? ['spectral'] : [])];
     for (const tool of tools) {
       for (const c of group) {
-        // apilint takes the directory where the others take the file list (both are one call).
-        entries.push({ id: `${c.id}:${tool}`, tool, files: (tool === 'apilint' && c.apilintFiles) || (tool === 'apilint-diff' && c.diffFiles) || c.files });
+        // apilint takes the directory where the others take the file list (both are one call);
+        // apilint diff takes the base and the revision.
+        const files = tool === 'apilint-diff' ? c.diffFiles : (tool === 'apilint' || tool === 'apilint-before') && c.apilintFiles;
+        entries.push({ id: `${c.id}:${tool}`, tool, files: files || c.files });
       }
     }
     const n = first.large || first.scaling ? LARGE_RUNS : RUNS;
-    const runs = { apilint: n, 'apilint-diff': n, redocly: n, spectral: first.large ? SPECTRAL_RUNS : Math.max(SPECTRAL_RUNS, Math.min(3, n)) };
+    const runs = { apilint: n, 'apilint-before': n, 'apilint-diff': n, redocly: n, spectral: first.large ? SPECTRAL_RUNS : Math.max(SPECTRAL_RUNS, Math.min(3, n)) };
     const measured = await compare(group.map(c => c.id).join(' + '), entries, runs);
     for (const c of group) {
       results[c.id] = { label: c.label, mb: c.files.reduce((sum, f) => sum + MB(f), 0), target: c.target };
@@ -272,6 +279,7 @@ async function main() {
     apilint: path.relative(ROOT, APILINT) || APILINT,
   };
   if (JSON_OUT) writeFileSync(path.resolve(JSON_OUT), `${JSON.stringify({ env, results }, null, 2)}\n`);
+  if (COMPARE) console.log(`\n${compareTable(results)}`);
   const before = BEFORE && existsSync(BEFORE) ? JSON.parse(readFileSync(BEFORE, 'utf8')) : undefined;
   rmSync(WORK, { recursive: true, force: true });
   if (!args.includes('--no-report')) {
@@ -281,6 +289,17 @@ async function main() {
 }
 
 // --- report ------------------------------------------------------------------------------------
+
+/** --compare-build: the two builds' medians side by side, with each run's times (the spread shows the noise). */
+function compareTable(results) {
+  const rows = ['| case | before | after | after / before | RSS before | RSS after | before runs | after runs |', '|---|---:|---:|---:|---:|---:|---|---|'];
+  for (const r of Object.values(results)) {
+    const [b, a] = [r['apilint-before'], r.apilint];
+    if (!a || !b) continue;
+    rows.push(`| ${r.label} | ${s(b.wall)} | ${s(a.wall)} | ${(a.wall / b.wall).toFixed(2)} | ${mib(b.rss)} | ${mib(a.rss)} | ${b.walls.join(', ')} | ${a.walls.join(', ')} |`);
+  }
+  return rows.join('\n');
+}
 const s = x => (x === undefined ? '–' : `${x.toFixed(2)} s`);
 const mib = x => (x === undefined ? '–' : `${x.toFixed(0)} MiB`);
 const ratio = (a, b) => (a === undefined || b === undefined ? '–' : `${(a / b).toFixed(2)}×`);

@@ -2,6 +2,7 @@
 // `apilint rules`, SARIF `rules[]` and the docs generator) beside its logic (a Spectral rule).
 import { createRulesetFunction } from '@stoplight/spectral-core';
 import type { IFunctionResult, RulesetFunctionContext } from '@stoplight/spectral-core';
+import type { JsonPath } from '@stoplight/types';
 import type { Format } from '@stoplight/spectral-core';
 import { oas2, oas3 } from '@stoplight/spectral-formats';
 
@@ -32,12 +33,31 @@ export type Check<O> = (
   context: RulesetFunctionContext,
 ) => RuleResult[] | void;
 
-// Spectral rebuilds results and keeps only their message and path, so lowered severities travel
-// beside them, keyed by rule and message (messages name their subject, so they are specific).
-const lowered = new Map<string, Severity>();
+/** What one call of a rule's check returned, with what is needed to place its results. */
+export interface Reported {
+  ruleId: string;
+  /** The rule's severity in the ruleset (Spectral's number: 0 error … 3 hint). */
+  severity: number;
+  /** Whether the rule ran on the `$ref`-resolved document. */
+  resolved: boolean;
+  /** The path of the node handed to check: where a result without a path lies. */
+  targetPath: JsonPath;
+  documentInventory: RulesetFunctionContext['documentInventory'];
+  results: RuleResult[];
+}
 
-/** The severity a rule gave one of its findings, when lower than the rule's own. */
-export const loweredSeverity = (ruleId: string, message: string): Severity | undefined => lowered.get(`${ruleId}\u0000${message.trim()}`);
+/**
+ * Where the results of rules run on a document go: apilint places them itself (src/lint/results.ts),
+ * with their data (a lowered severity, a mapping key as the place), instead of handing Spectral
+ * results it would rebuild from a message and a path. Keyed by the Spectral Document of one run.
+ */
+const collectors = new WeakMap<object, (reported: Reported) => void>();
+
+/** Sends the results of rules run on `document` to `collect` (undefined: to Spectral again). */
+export function collectResults(document: object, collect: ((reported: Reported) => void) | undefined): void {
+  if (collect) collectors.set(document, collect);
+  else collectors.delete(document);
+}
 
 /** What every rule of the catalogue says about itself; lint rules and diff rules alike. */
 export type RuleIdentity = Pick<RuleMetaBase, 'id' | 'severity' | 'ref' | 'zalando' | 'description' | 'rationale'>;
@@ -68,6 +88,21 @@ interface RuleMetaBase {
   field?: string;
 }
 
+/** What `apilint rules`, SARIF and the docs show of any rule. */
+export type RuleDoc = Pick<RuleMetaBase, 'id' | 'severity' | 'ref' | 'zalando' | 'description' | 'rationale' | 'examples' | 'recommended'>;
+
+type Messages = Record<string, (...args: string[]) => string>;
+
+/**
+ * A rule the engine applies itself (`$ref`s, inline ignores: rulesets/engine/): its metadata and
+ * the messages of its findings, which the code that finds them uses.
+ */
+export interface EngineRule<M extends Messages = Messages> extends RuleDoc {
+  messages: M;
+}
+
+export const defineEngineRule = <M extends Messages>(rule: EngineRule<M>): EngineRule<M> => rule;
+
 export type RuleDefinition<O extends object = Record<never, never>> = RuleMetaBase &
   (keyof O extends never
     ? { options?: undefined; check: Check<O> }
@@ -85,10 +120,14 @@ export function defineRule<O extends object = Record<never, never>>(rule: RuleDe
   const { check, options, ...meta } = rule;
   const run = (input: unknown, opts: O | null, context: RulesetFunctionContext) => {
     const results = check(input, (opts ?? options?.defaults ?? {}) as O, context);
-    return results?.map(({ severity, ...result }) => {
-      if (severity) lowered.set(`${rule.id}\u0000${result.message.trim()}`, severity);
-      return result;
-    });
+    if (!results || results.length === 0) return undefined;
+    const collect = collectors.get(context.document);
+    if (!collect) return results.map(({ severity: _, ...result }) => result);
+    const { severity, resolved } = context.rule as unknown as { severity: number; resolved: boolean };
+    // A rule set to off still runs in Spectral (its results are dropped there).
+    if (severity === -1) return undefined;
+    collect({ ruleId: rule.id, severity, resolved, targetPath: context.path, documentInventory: context.documentInventory, results });
+    return undefined;
   };
   // Spectral's createRulesetFunction compiles the options schema with ajv when it is called, for
   // every rule at every start, and checks the options on every call. apilint's options are

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseDocument, readInput } from '../dist/src/load/documents.js';
+import { readInput } from '../dist/src/load/documents.js';
 import { Linter } from '../dist/src/lint/linter.js';
 
 const args = process.argv.slice(2);
@@ -20,8 +20,8 @@ for (const [name, , , , , , , kind] of manifest) {
   const started = Date.now();
   let findings;
   try {
-    const doc = parseDocument(await readInput(file), file);
-    findings = await new Linter({ cwd: path.dirname(file), ruleset: only ? { only: new Set(only) } : {} }).lint(doc);
+    const linter = new Linter({ cwd: path.dirname(file), ruleset: only ? { only: new Set(only) } : {} });
+    findings = await linter.lint(linter.parse(await readInput(file), file));
   } catch (error) {
     console.log(`${name} [${kind}]: ${error.constructor.name}: ${error.message}`);
     continue;

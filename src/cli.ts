@@ -144,6 +144,8 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
       ...(typeof opts.config === 'string' ? { config: opts.config } : { noConfig: opts.config === false }),
       ...(opts.baseline ? { baseline: opts.baseline } : {}),
       ...(opts.writeBaseline ? { writeBaseline: opts.writeBaseline } : {}),
+      // The one place the switch is read: Spectral as published, none of src/engine/'s adaptations.
+      reference: process.env.APILINT_REFERENCE_ENGINE === '1',
       cwd: io.cwd,
       stdout: io.stdout,
       stderr: io.stderr,

@@ -44,6 +44,8 @@ export interface RunOptions {
   stdinFilepath?: string;
   /** Files named on the command line that are not API documents are skipped, as in a directory (hooks, editors). */
   ignoreUnknownFormat?: boolean;
+  /** Spectral as published, without apilint's adaptations (APILINT_REFERENCE_ENGINE=1). */
+  reference?: boolean;
   cwd: string;
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
@@ -117,7 +119,8 @@ export async function runLint(options: RunOptions): Promise<number> {
   }
 
   const maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
-  const session = new LintSession({ cwd, config, allowRemote: options.allowRemote, maxFileSize });
+  const reference = options.reference === true;
+  const session = new LintSession({ cwd, config, allowRemote: options.allowRemote, maxFileSize, reference });
   progress = progressOn(options.stderr, candidates.length, () => estimatedMs(candidates));
   // Stdin named by --stdin-filepath is linted as that file: its settings, $refs and findings are that path's.
   const lintCandidate = async (c: Candidate) =>
@@ -131,7 +134,7 @@ export async function runLint(options: RunOptions): Promise<number> {
   let outcomes: Outcome[];
   if (workers > 0) {
     // Several files and more than one core: worker threads lint some of them (src/lint/parallel.ts).
-    const setup = { cwd, allowRemote: options.allowRemote, maxFileSize, ...(options.config !== undefined ? { config: options.config } : {}), ...(options.noConfig ? { noConfig: true } : {}) };
+    const setup = { cwd, allowRemote: options.allowRemote, maxFileSize, reference, ...(options.config !== undefined ? { config: options.config } : {}), ...(options.noConfig ? { noConfig: true } : {}) };
     outcomes = await lintAll(candidates, lintOne, workers, setup, () => progress.done());
   } else {
     // One file after the other (files are read synchronously: reading ahead would gain nothing).
@@ -269,7 +272,7 @@ export function serveLintWorker(): void {
     if (message.type === 'setup') {
       const { setup } = message;
       session = (setup.noConfig ? import('./config/config.js').then(m => m.EMPTY_CONFIG) : loadConfig(setup.cwd, setup.config)).then(
-        config => new LintSession({ config, cwd: setup.cwd, allowRemote: setup.allowRemote, maxFileSize: setup.maxFileSize ?? DEFAULT_MAX_FILE_SIZE }),
+        config => new LintSession({ config, cwd: setup.cwd, allowRemote: setup.allowRemote, maxFileSize: setup.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, reference: setup.reference }),
       );
       session.then(() => port.postMessage({ type: 'ready' } satisfies FromWorker), () => port.close());
       return;
@@ -340,7 +343,7 @@ async function compareSince(ref: string, roots: Map<string, string>, files: stri
   for (const [root, group] of groups) {
     const { tree, cleanup } = checkoutRef(root, ref);
     try {
-      const session = new LintSession({ config, cwd: tree, allowRemote: options.allowRemote, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE });
+      const session = new LintSession({ config, cwd: tree, allowRemote: options.allowRemote, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, reference: options.reference === true });
       for (const file of group) {
         try {
           // Settings follow the file's path in the working tree, so overrides apply the same way.

@@ -4,13 +4,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../src/core/errors.js';
+import { installEngine } from '../src/engine/index.js';
 import { parseDocument } from '../src/load/documents.js';
 import { eventTypeNodes } from '../rulesets/lib/events.js';
 import { DATA_EVENT, GENERAL_EVENT, openapi, single } from './helpers/events.js';
 import { lintFile, ROOT } from './helpers/lint.js';
 
+const { readers } = installEngine();
+
 const parsed = (text: string, name: string): unknown => {
-  const doc = parseDocument(text, name);
+  const doc = parseDocument(text, name, true, readers);
   return doc?.parser.parse(doc.text).data;
 };
 
@@ -20,11 +23,11 @@ describe('parseDocument and event type files', () => {
     ['a list of event types (YAML)', DATA_EVENT + GENERAL_EVENT, 'events.yaml'],
     ['a single event type (JSON)', readFileSync(path.join(ROOT, 'fixtures/events/parcel-scanned.json'), 'utf8'), 'event.json'],
   ])('recognises %s', (_name, text, file) => {
-    expect(parseDocument(text, file)?.kind).toBe('event-types');
+    expect(parseDocument(text, file, true, readers)?.kind).toBe('event-types');
   });
 
   it('reads an OpenAPI document with x-event-types as OpenAPI', () => {
-    expect(parseDocument(openapi('3.0.3', DATA_EVENT), 'openapi.yaml')?.kind).toBe('openapi');
+    expect(parseDocument(openapi('3.0.3', DATA_EVENT), 'openapi.yaml', true, readers)?.kind).toBe('openapi');
   });
 
   it.each([
@@ -33,12 +36,12 @@ describe('parseDocument and event type files', () => {
     ['a list with one non-event entry', `${DATA_EVENT}- just a string\n`],
     ['a mapping with a name but no schema', 'name: shipping.shipment-changed\ncategory: data\n'],
   ])('refuses %s with an InputError', (_name, text) => {
-    expect(() => parseDocument(text, 'other.yaml')).toThrow(InputError);
-    expect(() => parseDocument(text, 'other.yaml')).toThrow(/nor an event type definition/);
+    expect(() => parseDocument(text, 'other.yaml', true, readers)).toThrow(InputError);
+    expect(() => parseDocument(text, 'other.yaml', true, readers)).toThrow(/nor an event type definition/);
   });
 
   it('skips such a file quietly when it was not named explicitly', () => {
-    expect(parseDocument('title: Shipments\n', 'other.yaml', false)).toBeUndefined();
+    expect(parseDocument('title: Shipments\n', 'other.yaml', false, readers)).toBeUndefined();
   });
 });
 

@@ -9,7 +9,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseDocument } from '../src/load/documents.js';
 import { Linter } from '../src/lint/linter.js';
 import { formatSize, parseSize } from '../src/load/limits.js';
 import { safeText } from '../src/core/text.js';
@@ -346,7 +345,7 @@ describe('reference sandbox', () => {
       writeFileSync(file, spec([url]));
       const linter = new Linter({ cwd: project, allowRemote: true, remote: { timeoutMs: 500, maxBytes: 1024 * 1024 } });
       const started = performance.now();
-      const findings = await linter.lint(parseDocument(readFileSync(file, 'utf8'), file)!);
+      const findings = await linter.lint(linter.parse(readFileSync(file, 'utf8'), file)!);
       return { findings: findings.filter(f => /ref/.test(f.ruleId)), ms: performance.now() - started };
     };
 

@@ -1,6 +1,6 @@
-// The tool's name and version, read once from package.json: the first one up from this module
-// (src/core/, dist/src/core/, or the bundle in dist/bundle/). Reports name the tool by its
-// command, `apilint`; `package` is the npm package that installs it.
+// The tool's name, version and dependency pins, read once from package.json: the first one up
+// from this module (src/core/, dist/src/core/, or the bundle in dist/bundle/). Reports name the
+// tool by its command, `apilint`; `package` is the npm package that installs it.
 import { readFileSync } from 'node:fs';
 
 interface PackageJson {
@@ -8,6 +8,7 @@ interface PackageJson {
   version: string;
   homepage: string;
   bin: Record<string, string>;
+  dependencies?: Record<string, string>;
 }
 
 function readPackage(): PackageJson {
@@ -23,3 +24,6 @@ function readPackage(): PackageJson {
 const pkg = readPackage();
 
 export const TOOL = { name: Object.keys(pkg.bin)[0]!, package: pkg.name, version: pkg.version, homepage: pkg.homepage } as const;
+
+/** The versions package.json asks for, by package name (src/engine/versions.ts compares them). */
+export const DEPENDENCIES: Readonly<Record<string, string>> = pkg.dependencies ?? {};

@@ -15,6 +15,7 @@ import { SEVERITY_RANK } from '../core/severity.js';
 import { escapeControl, safeText } from '../core/text.js';
 import { outputOverInput } from '../formatters/output.js';
 import type { FormatContext } from '../formatters/types.js';
+import { installEngine, type DocumentReaders } from '../engine/index.js';
 import { parseDocument, readInput } from '../load/documents.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../load/limits.js';
 import { compare, readBaseline, writeBaseline } from '../suppress/baseline.js';
@@ -64,6 +65,7 @@ export async function runDiff(options: DiffOptions): Promise<number> {
   const diff = { base: options.base, revision: options.revision };
 
   const versions = new Versions(cwd);
+  const { readers } = installEngine({ reference: options.reference === true });
   try {
     const loaded: Partial<Both<Side>> = {};
     const read: Version[] = [];
@@ -71,7 +73,7 @@ export async function runDiff(options: DiffOptions): Promise<number> {
       try {
         const version = versions.resolve(options[which]);
         read.push(version);
-        loaded[which] = await loadVersion(version, { maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, allowRemote: options.allowRemote });
+        loaded[which] = await loadVersion(version, { maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, allowRemote: options.allowRemote, readers });
       } catch (error) {
         if (!(error instanceof InputError)) throw error;
         report(error);
@@ -117,11 +119,11 @@ export async function runDiff(options: DiffOptions): Promise<number> {
 }
 
 /** Reads, parses and resolves one version; an InputError names the file as reports do. */
-export async function loadVersion(version: Version, options: { maxFileSize: number; allowRemote: boolean }): Promise<Side> {
+export async function loadVersion(version: Version, options: { maxFileSize: number; allowRemote: boolean; readers: DocumentReaders }): Promise<Side> {
   try {
-    const document = parseDocument(await readInput(version.file, options.maxFileSize), version.file)!;
+    const document = parseDocument(await readInput(version.file, options.maxFileSize), version.file, true, options.readers)!;
     if (document.kind !== 'openapi') throw new InputError(version.file, 'not an OpenAPI document: apilint diff compares OpenAPI 2.0, 3.0 and 3.1 documents');
-    return await Side.load(document, { cwd: version.cwd, maxFileSize: options.maxFileSize, allowRemote: options.allowRemote, display: version.display });
+    return await Side.load(document, { cwd: version.cwd, maxFileSize: options.maxFileSize, allowRemote: options.allowRemote, display: version.display, readers: options.readers });
   } catch (error) {
     if (error instanceof InputError) throw new InputError(version.display(error.file), error.message, error.line, error.column);
     throw error;

@@ -8,10 +8,12 @@ import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { JsonPath } from '@stoplight/types';
 import type { Loc, SchemaNode } from '../../rulesets/diff-rule.js';
+import { invalidRef, refOutsideProject, remoteRef } from '../../rulesets/engine/index.js';
 import { isKnownRemoteRef } from '../../rulesets/lib/known-refs.js';
 import { isObject } from '../../rulesets/lib/oas.js';
 import { InputError } from '../core/errors.js';
 import { displayPath, STDIN } from '../core/paths.js';
+import type { DocumentReaders } from '../engine/index.js';
 import { parseFragment, type LoadedDocument } from '../load/documents.js';
 import { Sources } from '../load/sources.js';
 import { fetchBounded, projectRoot, readInside } from '../resolve/sandbox.js';
@@ -30,9 +32,14 @@ export interface SideOptions {
   allowRemote: boolean;
   /** How reports name a file of this version (`main:specs/api.yaml` for a git revision). */
   display: (file: string) => string;
+  /** How files are read (the engine's readers, src/engine/). */
+  readers: DocumentReaders;
 }
 
 const REMOTE = /^https?:\/\//i;
+
+/** A referenced file outside the project: refused before it is opened. */
+class OutsideProject extends Error {}
 const MAX_REF_HOPS = 64;
 
 type Loaded = { data: unknown } | { error: RefProblem['ruleId']; message: string };
@@ -100,29 +107,31 @@ export class Side {
       try {
         text = await fetchBounded(target, { timeoutMs: 10_000, maxBytes: 10 * 1024 * 1024 });
       } catch (error) {
-        return { error: 'invalid-ref', message: `Cannot resolve $ref: ${(error as Error).message}` };
+        return { error: 'invalid-ref', message: invalidRef.messages.unresolved((error as Error).message) };
       }
     } else {
       try {
-        text = await readInside(target, root, realRoot, { maxFileSize: this.options.maxFileSize });
+        text = await readInside(target, root, realRoot, { maxFileSize: this.options.maxFileSize }, () => {
+          throw new OutsideProject();
+        });
       } catch (error) {
         const message = (error as Error).message;
-        if (message.startsWith('apilint: ref outside project')) {
+        if (error instanceof OutsideProject) {
           const where = path.resolve(root) === path.resolve(this.options.cwd) ? 'the working directory' : `folder ${this.display(root)}`;
-          return { error: 'ref-outside-project', message: `leaves the project (${where}): refused, the file is not read.` };
+          return { error: 'ref-outside-project', message: where };
         }
         const missing = message.startsWith('ENOENT');
-        return { error: 'invalid-ref', message: `Cannot resolve $ref: ${missing ? `file ${displayPath(this.display(target), this.options.cwd)} does not exist` : message}` };
+        return { error: 'invalid-ref', message: invalidRef.messages.unresolved(missing ? `file ${displayPath(this.display(target), this.options.cwd)} does not exist` : message) };
       }
     }
     try {
-      const { data, parser } = parseFragment(text, target);
+      const { data, parser } = parseFragment(text, target, this.options.readers);
       this.sources.add(target, text, parser);
       return { data };
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       const at = error.line !== undefined ? ` (line ${error.line})` : '';
-      return { error: 'invalid-ref', message: `Referenced file cannot be parsed: ${error.message}${at}` };
+      return { error: 'invalid-ref', message: invalidRef.messages.unparseable(`${error.message}${at}`) };
     }
   }
 
@@ -137,7 +146,7 @@ export class Side {
       if (schema && Object.keys(node.value).length > 1) break;
       const ref = node.value.$ref;
       const key = `${node.loc.file}#${ref}`;
-      if (seen.has(key) || hop >= MAX_REF_HOPS) return this.fail(node, 'invalid-ref', `Cannot resolve $ref: ${ref} refers to itself in a loop.`);
+      if (seen.has(key) || hop >= MAX_REF_HOPS) return this.fail(node, 'invalid-ref', invalidRef.messages.unresolved(`${ref} refers to itself in a loop.`));
       seen.add(key);
       const target = this.resolve(ref, node.loc.file);
       if ('error' in target) return this.fail(node, target.error, target.message);
@@ -170,24 +179,24 @@ export class Side {
     const filePart = hash < 0 ? ref : ref.slice(0, hash);
     const pointer = hash < 0 ? '' : ref.slice(hash + 1);
     const file = filePart === '' ? from : targetFile(ref, from);
-    if (file === undefined) return { error: 'invalid-ref', message: `Cannot resolve $ref: ${ref} is not a file or URL apilint reads.` };
+    if (file === undefined) return { error: 'invalid-ref', message: invalidRef.messages.unresolved(`${ref} is not a file or URL apilint reads.`) };
     const entry = this.loaded.get(file);
-    if (!entry) return { error: 'invalid-ref', message: `Cannot resolve $ref: ${ref}` };
+    if (!entry) return { error: 'invalid-ref', message: invalidRef.messages.unresolved(ref) };
     if (!('data' in entry)) {
       if (entry.error === 'remote-ref') {
         return isKnownRemoteRef(ref)
           ? { error: 'remote-ref', message: '' }
-          : { error: 'remote-ref', message: `Remote $ref to ${entry.message} is not fetched, so it is not compared: pass --allow-remote to resolve it.` };
+          : { error: 'remote-ref', message: remoteRef.messages.notFetched(entry.message) };
       }
-      return { error: entry.error, message: entry.error === 'ref-outside-project' ? `$ref to ${ref} ${entry.message}` : entry.message };
+      return { error: entry.error, message: entry.error === 'ref-outside-project' ? refOutsideProject.messages.refused(ref, entry.message) : entry.message };
     }
     const jsonPath = pointerToPath(pointer);
-    if (!jsonPath) return { error: 'invalid-ref', message: `Cannot resolve $ref: ${ref} is not a JSON pointer.` };
+    if (!jsonPath) return { error: 'invalid-ref', message: invalidRef.messages.unresolved(`${ref} is not a JSON pointer.`) };
     let value = entry.data;
     for (const segment of jsonPath) {
-      if (!isObject(value) && !Array.isArray(value)) return { error: 'invalid-ref', message: `Cannot resolve $ref: ${ref} names no node.` };
+      if (!isObject(value) && !Array.isArray(value)) return { error: 'invalid-ref', message: invalidRef.messages.unresolved(`${ref} names no node.`) };
       value = (value as Record<string, unknown>)[segment];
-      if (value === undefined) return { error: 'invalid-ref', message: `Cannot resolve $ref: ${ref} names no node.` };
+      if (value === undefined) return { error: 'invalid-ref', message: invalidRef.messages.unresolved(`${ref} names no node.`) };
     }
     return { value, loc: { file, path: jsonPath } };
   }

@@ -1,39 +1,15 @@
-// Modules that apilint reaches into although their packages do not export them: Spectral
-// internals it adjusts (src/lint/linter.ts, src/engine/speedups.ts, src/resolve/sandbox.ts), and the CommonJS
-// build of a dual package that @stoplight/json uses. Each is required from the package that uses
-// it, so that apilint adjusts the very copy Spectral runs. The CLI bundle (scripts/bundle.mjs)
-// replaces this module with static imports of the same files, so that the bundle adjusts its own.
+// The modules the engine reaches into although their packages do not export them (or exports
+// only as another build), and the packages they belong to. Each is required from the package that
+// uses it, so that the engine adapts the very copy Spectral runs (package.json `overrides` keep
+// one copy of each). The CLI bundle (scripts/bundle.mjs) replaces this module with static
+// requires of the same files, so that the bundle adapts the copies it contains.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-export type InternalModule =
-  | 'spectral-core/documentInventory'
-  | 'spectral-core/assertions'
-  | 'spectral-core/message'
-  | 'spectral-core/lintNode'
-  | 'spectral-core/getLintTargets'
-  | 'spectral-core/results'
-  | 'spectral-runtime'
-  | 'lodash'
-  | 'nimma/legacy'
-  | 'yaml'
-  | 'yaml-ast-parser'
-  | 'json'
-  | 'path'
-  | 'ordered-object-literal'
-  | 'json-ref-resolver/crawler'
-  | 'json-ref-resolver/utils';
-
-/** Where each module is, as [package that uses it, specifier]; `.` is spectral-core's dist folder. */
-export const INTERNAL_MODULES: Record<InternalModule, [from: string, specifier: string]> = {
-  'spectral-core/documentInventory': ['@stoplight/spectral-core', './documentInventory.js'],
+/** Where each module is, as [package that uses it, specifier]; `./` is relative to that package's main file. */
+export const INTERNAL_MODULES = {
   'spectral-core/assertions': ['@stoplight/spectral-core', './ruleset/validation/assertions.js'],
-  'spectral-core/message': ['@stoplight/spectral-core', './runner/utils/message.js'],
-  'spectral-core/lintNode': ['@stoplight/spectral-core', './runner/lintNode.js'],
-  'spectral-core/getLintTargets': ['@stoplight/spectral-core', './runner/utils/getLintTargets.js'],
-  'spectral-core/results': ['@stoplight/spectral-core', './runner/utils/results.js'],
-  'spectral-runtime': ['@stoplight/spectral-core', '@stoplight/spectral-runtime'],
-  lodash: ['@stoplight/spectral-core', 'lodash'],
   'nimma/legacy': ['@stoplight/spectral-core', 'nimma/legacy'],
   yaml: ['@stoplight/spectral-parsers', '@stoplight/yaml'],
   'yaml-ast-parser': ['@stoplight/yaml', '@stoplight/yaml-ast-parser'],
@@ -42,24 +18,64 @@ export const INTERNAL_MODULES: Record<InternalModule, [from: string, specifier: 
   'ordered-object-literal': ['@stoplight/json', '@stoplight/ordered-object-literal'],
   'json-ref-resolver/crawler': ['@stoplight/spectral-ref-resolver', '@stoplight/json-ref-resolver/crawler.js'],
   'json-ref-resolver/utils': ['@stoplight/spectral-ref-resolver', '@stoplight/json-ref-resolver/utils.js'],
-};
+} as const satisfies Record<string, readonly [from: string, specifier: string]>;
+
+export type InternalModule = keyof typeof INTERNAL_MODULES;
+
+/**
+ * The packages whose code the engine adapts, ports or reaches into, each with the package that
+ * uses it (apilint itself: `.`). Their versions must equal apilint's exact pins (src/engine/versions.ts).
+ */
+export const ADAPTED_PACKAGES = {
+  '@stoplight/spectral-core': '.',
+  '@stoplight/spectral-parsers': '.',
+  '@stoplight/spectral-ref-resolver': '.',
+  '@stoplight/spectral-functions': '.',
+  '@stoplight/spectral-rulesets': '.',
+  '@stoplight/spectral-runtime': '@stoplight/spectral-core',
+  '@stoplight/json': '@stoplight/spectral-core',
+  '@stoplight/path': '@stoplight/spectral-core',
+  nimma: '@stoplight/spectral-core',
+  lodash: '@stoplight/spectral-core',
+  '@stoplight/yaml': '@stoplight/spectral-parsers',
+  '@stoplight/yaml-ast-parser': '@stoplight/yaml',
+  '@stoplight/ordered-object-literal': '@stoplight/json',
+  'jsonc-parser': '@stoplight/json',
+  '@stoplight/json-ref-resolver': '@stoplight/spectral-ref-resolver',
+  immer: '@stoplight/json-ref-resolver',
+  'dependency-graph': '@stoplight/json-ref-resolver',
+  commander: '.',
+} as const;
+
+export type AdaptedPackage = keyof typeof ADAPTED_PACKAGES;
 
 const local = createRequire(import.meta.url);
 
-/** Packages that use internal modules but are themselves dependencies of Spectral's packages. */
-const NESTED: Record<string, string> = { '@stoplight/json': '@stoplight/spectral-core', '@stoplight/yaml': '@stoplight/spectral-parsers' };
-
-/** The main file of a package that uses internal modules (the copy Spectral's packages use). */
-function userFile(from: string, requireFrom: NodeJS.Require): string {
-  const parent = NESTED[from];
-  return parent ? createRequire(requireFrom.resolve(parent)).resolve(from) : requireFrom.resolve(from);
+/** The main file of a package, as the packages that use it resolve it (following ADAPTED_PACKAGES up to apilint). */
+function mainFile(pkg: string, requireFrom: NodeJS.Require): string {
+  const user = (ADAPTED_PACKAGES as Record<string, string>)[pkg];
+  if (user === undefined || user === '.') return requireFrom.resolve(pkg);
+  return createRequire(mainFile(user, requireFrom)).resolve(pkg);
 }
 
 /** Resolves an internal module to its file, as the package that uses it would. */
 export function internalModulePath(name: InternalModule, requireFrom: NodeJS.Require = local): string {
   const [from, specifier] = INTERNAL_MODULES[name];
-  const user = userFile(from, requireFrom);
+  const user = mainFile(from, requireFrom);
   return specifier.startsWith('./') ? path.join(path.dirname(user), specifier) : createRequire(user).resolve(specifier);
+}
+
+/** The package.json of an adapted package, found up from its main file (exports maps hide it). */
+export function packageJsonPath(pkg: AdaptedPackage, requireFrom: NodeJS.Require = local): string {
+  for (let dir = path.dirname(mainFile(pkg, requireFrom)); ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'package.json');
+    try {
+      if ((JSON.parse(readFileSync(file, 'utf8')) as { name?: string }).name === pkg) return file;
+    } catch {
+      // No package.json here (or a partial one, such as dist/esm/package.json): go up.
+    }
+    if (path.dirname(dir) === dir) throw new Error(`apilint: no package.json found for ${pkg}`);
+  }
 }
 
 const cache = new Map<InternalModule, unknown>();
@@ -72,3 +88,6 @@ export function internalModule<T>(name: InternalModule): T {
   }
   return module as T;
 }
+
+/** The version of an adapted package as installed. */
+export const packageVersion = (pkg: AdaptedPackage): string => (local(packageJsonPath(pkg)) as { version: string }).version;

@@ -37,16 +37,8 @@ interface FastResult extends IParserResult {
   index?: TextIndex;
 }
 
-/**
- * APILINT_REFERENCE_ENGINE=1 turns the fast paths off (this parser and src/engine/resolve-local.ts), so
- * that tests can compare their findings with those of Spectral's own parser and resolver.
- */
-export const referenceEngine = (): boolean => process.env.APILINT_REFERENCE_ENGINE === '1';
-
 export const FastJson: IParser = {
-  parse(text: string): IParserResult {
-    return referenceEngine() ? parseJsonWithSpectral(text) : parseJson(text);
-  },
+  parse: (text: string): IParserResult => parseJson(text),
   getLocationForJsonPath(result: IParserResult, path: JsonPath, closest?: boolean) {
     const index = (result as FastResult).index;
     if (!index) return Json.getLocationForJsonPath(result as never, path, closest);

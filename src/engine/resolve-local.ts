@@ -11,11 +11,10 @@
 // same sharing as before. Anything the port does not cover (remote or file refs, a `$ref` to the
 // whole document, unusual structures) goes to the original resolver unchanged.
 import { isProxy } from 'node:util/types';
-import { pointerToPath } from '@stoplight/json';
+import { encodePointerUriFragment, pointerToPath } from '@stoplight/json';
 import { ResolveRunner } from '@stoplight/json-ref-resolver/runner.js';
 import type { Resolver } from '@stoplight/spectral-ref-resolver';
 import type { JsonPath } from '@stoplight/types';
-import { pathToPointer } from './speedups.js';
 
 type Obj = Record<string, unknown>;
 
@@ -34,7 +33,6 @@ export function withLocalRefFastPath(inner: Resolver): SpectralResolver & { fast
       return inner.uriCache;
     },
     resolve(source: unknown, opts?: Record<string, unknown>) {
-      if (process.env.APILINT_REFERENCE_ENGINE === '1') return inner.resolve(source, opts as never);
       try {
         const result = resolveLocal(inner, source, opts ?? {});
         if (result) {
@@ -308,6 +306,20 @@ const firstKey = (segment: string): string => {
 };
 
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * Characters that @stoplight/json's encodePointerUriFragment leaves as they are: neither escaped
+ * (`~`, `/`) nor percent-encoded. A segment made only of them encodes to itself.
+ */
+const PLAIN_SEGMENT = /^[A-Za-z0-9_.!*'()-]*$/;
+
+/** @stoplight/json's pathToPointer, with plain segments taken as they are. */
+function pathToPointer(jsonPath: readonly (string | number)[]): string {
+  if (jsonPath.length === 0) return '#';
+  let out = '#';
+  for (const segment of jsonPath) out += `/${typeof segment === 'number' || PLAIN_SEGMENT.test(segment) ? segment : encodePointerUriFragment(segment)}`;
+  return out;
+}
 
 const encodeSegment = (key: string): string => (key.includes('~') || key.includes('/') ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key);
 

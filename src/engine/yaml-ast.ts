@@ -1,12 +1,13 @@
 // One YAML syntax tree per document. Where a text has aliases, the alias guard of src/load/documents.ts
 // builds it first (to count what the aliases expand to before anything expands them) and hands it
-// to FastYaml below, which hands it on to @stoplight/yaml's parseWithPointers for a document it
+// to readYaml below, which hands it on to @stoplight/yaml's parseWithPointers for a document it
 // leaves to the parser. All build it with yaml-ast-parser's load() and the options
 // parseWithPointers uses, so that a text is parsed once (a second parse was a sixth of the
 // medium benchmark spec's run).
 import parsers, { type IParser } from '@stoplight/spectral-parsers';
 import type { DiagnosticSeverity, IDiagnostic, IParserResult, JsonPath } from '@stoplight/types';
 import { internalModule } from './internals.js';
+import { patchOnce } from './patch.js';
 import { NotPorted, scanYaml, type LightNode, type ScalarReader } from './yaml-scan.js';
 
 interface YamlAstParser {
@@ -19,33 +20,39 @@ const OPTIONS = { ignoreDuplicateKeys: true } as const;
 /** The options yaml-ast-parser's loader reads; any other value than these means another tree. */
 const LOADER_OPTIONS = ['filename', 'schema', 'onWarning', 'legacy', 'allowAnyEscape'] as const;
 
-let pending: { text: string; ast: unknown } | undefined;
-let installed = false;
+/** The tree being handed to parseWithPointers, only while spectralParse runs. */
+let handoff: { text: string; ast: unknown } | undefined;
 
 export const yamlAstParser = (): YamlAstParser => internalModule<YamlAstParser>('yaml-ast-parser');
 
-/** The syntax tree parseWithPointers would build for `text`. */
+/** The syntax tree parseWithPointers would build for `text` (yaml-ast-parser's own load). */
 export function parseYamlAst(text: string): unknown {
-  install();
   return yamlAstParser().load(text, { ...OPTIONS });
 }
 
-/** Hands `ast` (from parseYamlAst) to the next parse of the same text. */
-export function reuseYamlAst(text: string, ast: unknown): void {
-  pending = { text, ast };
-}
-
-function install(): void {
-  if (installed) return;
-  installed = true;
-  const parser = yamlAstParser();
-  const load = parser.load;
-  parser.load = (input: string, options: Record<string, unknown> = {}) => {
-    const ready = pending;
-    pending = undefined;
+/**
+ * parseWithPointers builds its tree with yaml-ast-parser's load(), which takes no tree: while
+ * spectralParse hands one over, load() gives it back for that text instead of parsing it again.
+ * Installed by installEngine (src/engine/index.ts).
+ */
+export function installYamlHandoff(): void {
+  patchOnce(yamlAstParser(), 'load', load => (input: string, options: Record<string, unknown> = {}) => {
+    const ready = handoff;
+    handoff = undefined;
     const same = ready !== undefined && ready.text === input && options.ignoreDuplicateKeys === true && LOADER_OPTIONS.every(key => !options[key]);
     return same ? ready.ast : load(input, options);
-  };
+  });
+}
+
+/** Spectral's YAML parser (@stoplight/yaml's parseWithPointers), handed the text's tree if there is one. */
+function spectralParse(text: string, ast: unknown): IParserResult {
+  if (ast === undefined) return Yaml.parse(text) as IParserResult;
+  handoff = { text, ast };
+  try {
+    return Yaml.parse(text) as IParserResult;
+  } finally {
+    handoff = undefined;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -94,41 +101,46 @@ const INDEX_KEY = /^(?:0|[1-9]\d{0,9})$/;
 /** What spectral-parsers' Yaml.parse passes to parseWithPointers (kept as the result's metadata). */
 const PARSER_OPTIONS = { ignoreDuplicateKeys: false, mergeKeys: true, preserveKeyOrder: true, attachComments: false };
 
-export const FastYaml: IParser = {
-  ...Yaml,
-  parse(text: string): IParserResult {
-    if (process.env.APILINT_REFERENCE_ENGINE === '1' || MERGE_KEY.test(text)) return Yaml.parse(text) as IParserResult;
-    const lineMap = computeLineMap(text);
-    const diagnostics: IDiagnostic[] = [];
-    const result = { ast: undefined as unknown, lineMap, data: undefined as unknown, diagnostics, metadata: PARSER_OPTIONS, comments: {} };
-    // Unless the alias guard has built the syntax tree already: the loader's port, in one pass
-    // (src/engine/yaml-scan.ts), then the tree and the walk for what it leaves.
-    if (pending?.text !== text) {
-      try {
-        const reader = new ScanReader(new Typing(lineMap, diagnostics));
-        const scanned = scanYaml(text, reader);
-        reader.report();
-        result.ast = scanned.ast;
-        result.data = scanned.data;
-        return sortDiagnostics(result) as unknown as IParserResult;
-      } catch (error) {
-        if (!(error instanceof NotPorted)) throw error;
-        diagnostics.length = 0;
-      }
-    }
-    const ast = parseYamlAst(text) as AstNode | undefined;
-    result.ast = ast;
-    if (!ast) return result as unknown as IParserResult;
+/**
+ * What Spectral's YAML parser gives for `text`, with plain objects; `ast` is the tree the alias
+ * guard built for it, if any.
+ */
+export function readYaml(text: string, ast?: unknown): IParserResult {
+  if (MERGE_KEY.test(text)) return spectralParse(text, ast);
+  const lineMap = computeLineMap(text);
+  const diagnostics: IDiagnostic[] = [];
+  const result = { ast: undefined as unknown, lineMap, data: undefined as unknown, diagnostics, metadata: PARSER_OPTIONS, comments: {} };
+  // Unless the alias guard has built the syntax tree already: the loader's port, in one pass
+  // (src/engine/yaml-scan.ts), then the tree and the walk for what it leaves.
+  if (ast === undefined) {
     try {
-      if (ast.errors !== undefined && ast.errors.length > 0) throw new NotPorted();
-      result.data = new Walk(new Typing(lineMap, diagnostics)).node(ast);
+      const reader = new ScanReader(new Typing(lineMap, diagnostics));
+      const scanned = scanYaml(text, reader);
+      reader.report();
+      result.ast = scanned.ast;
+      result.data = scanned.data;
+      return sortDiagnostics(result) as unknown as IParserResult;
     } catch (error) {
       if (!(error instanceof NotPorted)) throw error;
-      reuseYamlAst(text, ast);
-      return Yaml.parse(text) as IParserResult;
+      diagnostics.length = 0;
     }
-    return sortDiagnostics(result) as unknown as IParserResult;
-  },
+  }
+  const tree = (ast ?? parseYamlAst(text)) as AstNode | undefined;
+  result.ast = tree;
+  if (!tree) return result as unknown as IParserResult;
+  try {
+    if (tree.errors !== undefined && tree.errors.length > 0) throw new NotPorted();
+    result.data = new Walk(new Typing(lineMap, diagnostics)).node(tree);
+  } catch (error) {
+    if (!(error instanceof NotPorted)) throw error;
+    return spectralParse(text, tree);
+  }
+  return sortDiagnostics(result) as unknown as IParserResult;
+}
+
+export const FastYaml: IParser = {
+  ...Yaml,
+  parse: (text: string) => readYaml(text),
   /**
    * @stoplight/yaml's lookup for the trees FastYaml walked (which have no merge keys): it copied
    * each mapping's entries on the way to look for a key among them, for every finding. Here the

@@ -1,22 +1,24 @@
-// Parsed documents → findings. Runs Spectral with the apilint ruleset; prints nothing.
+// Parsed documents → findings. Runs Spectral with the apilint ruleset; prints nothing. The rules'
+// results are placed by apilint (src/lint/results.ts), and the resolver's errors reach the linter
+// as data (src/resolve/sandbox.ts): Spectral's own results are only its parser's.
 import path from 'node:path';
 import { Document, Spectral, type ISpectralDiagnostic } from '@stoplight/spectral-core';
-import type { JsonPath } from '@stoplight/types';
+import type { Resolver } from '@stoplight/spectral-ref-resolver';
+import type { IRange, JsonPath } from '@stoplight/types';
+import { invalidRef, refOutsideProject, remoteRef } from '../../rulesets/engine/index.js';
 import { buildRuleset, type BuildOptions } from '../../rulesets/index.js';
-import { keyMark, type KeyPart } from '../../rulesets/lib/oas.js';
 import { isKnownRemoteRef } from '../../rulesets/lib/known-refs.js';
-import { loweredSeverity } from '../../rulesets/rule.js';
+import { collectResults, type Reported } from '../../rulesets/rule.js';
 import { compareFindings, type Finding } from '../core/finding.js';
 import { STDIN, displayPath } from '../core/paths.js';
-import { SEVERITIES, SEVERITY_RANK } from '../core/severity.js';
-import { internalModule } from '../engine/internals.js';
-import { withLocalRefFastPath } from '../engine/resolve-local.js';
-import { installSpeedups, trustedRuleset } from '../engine/speedups.js';
-import type { LoadedDocument } from '../load/documents.js';
+import { installEngine, type Engine } from '../engine/index.js';
+import { parseDocument, type LoadedDocument } from '../load/documents.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../load/limits.js';
 import { Sources } from '../load/sources.js';
+import { fetchBounded, SandboxResolver, type SandboxError } from '../resolve/sandbox.js';
 import { LineIndex, placeAtKey } from './positions.js';
-import { fetchBounded, parseOutsideError, SandboxResolver } from '../resolve/sandbox.js';
+import { placeResults, type Placed } from './results.js';
+import type { KeyPart } from '../../rulesets/lib/oas.js';
 
 export interface LinterOptions {
   cwd: string;
@@ -31,6 +33,8 @@ export interface LinterOptions {
   remote?: { timeoutMs?: number; maxBytes?: number };
   /** The text that stands in for a file on disk (an editor's unsaved buffer), if any. */
   buffered?: (file: string) => string | undefined;
+  /** Spectral as published, without apilint's adaptations (src/engine/). */
+  reference?: boolean;
 }
 
 export interface LintResult {
@@ -43,38 +47,52 @@ export interface LintResult {
 const REMOTE_TIMEOUT_MS = 10_000;
 const REMOTE_MAX_BYTES = 10 * 1024 * 1024;
 
-/** Marks the resolver error of a remote ref that was not fetched, so it can be reported as such. */
-const REFUSED_PREFIX = 'apilint: remote ref not fetched: ';
-const REFUSED = /apilint: remote ref not fetched: (\S+)/;
+/** Spectral's Document.DEFAULT_RANGE. */
+const DEFAULT_RANGE: IRange = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
 export class Linter {
+  readonly engine: Engine;
   private readonly spectral: Spectral;
-  private readonly resolver: SandboxResolver;
+  private readonly sandbox: SandboxResolver;
+  /** The resolver's errors of each run, by the document data resolved: the linter reports them, not Spectral. */
+  private readonly resolveErrors = new WeakMap<object, SandboxError[]>();
   /** Files parsed outside Spectral during this run; shared with the inline-ignore pass. */
   readonly sources: Sources;
 
   constructor(private readonly options: LinterOptions) {
+    this.engine = installEngine({ reference: options.reference ?? false });
     this.sources = options.sources ?? new Sources(options.buffered);
-    // Local refs stay inside the document's project (src/resolve/sandbox.ts); remote ones go to fetchRemote.
-    const resolver = new SandboxResolver({
+    // Local refs stay inside the document's project (src/resolve/sandbox.ts).
+    this.sandbox = new SandboxResolver({
       cwd: options.cwd,
       maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
-      remote: url => this.fetchRemote(url),
+      allowRemote: options.allowRemote === true,
+      // The size cap is enforced while the body streams in, never after reading it all.
+      fetch: url => fetchBounded(url, { timeoutMs: options.remote?.timeoutMs ?? REMOTE_TIMEOUT_MS, maxBytes: options.remote?.maxBytes ?? REMOTE_MAX_BYTES }),
       ...(options.buffered ? { buffered: options.buffered } : {}),
     });
-    this.resolver = resolver;
-    // Documents whose refs are all local skip the general resolver's machinery (src/engine/resolve-local.ts).
-    this.spectral = new Spectral({ resolver: withLocalRefFastPath(resolver) as unknown as typeof resolver });
-    this.spectral.setRuleset(trustedRuleset(buildRuleset(options.ruleset)));
+    const resolver = this.engine.resolver(this.sandbox);
+    const resolveErrors = this.resolveErrors;
+    const taking = {
+      get uriCache() {
+        return resolver.uriCache;
+      },
+      resolve: (source: unknown, opts: Parameters<Resolver['resolve']>[1]) =>
+        resolver.resolve(source, opts).then(result => {
+          if (source !== null && typeof source === 'object') resolveErrors.set(source, result.errors as unknown as SandboxError[]);
+          return { ...result, errors: [] };
+        }),
+    };
+    this.spectral = new Spectral({ resolver: taking as unknown as Resolver });
+    this.spectral.setRuleset(this.engine.ruleset(buildRuleset(options.ruleset)));
   }
 
-  private async fetchRemote(url: string): Promise<string> {
-    if (!this.options.allowRemote) throw new Error(REFUSED_PREFIX + url);
-    // The size cap is enforced while the body streams in, never after reading it all.
-    return fetchBounded(url, {
-      timeoutMs: this.options.remote?.timeoutMs ?? REMOTE_TIMEOUT_MS,
-      maxBytes: this.options.remote?.maxBytes ?? REMOTE_MAX_BYTES,
-    });
+  /**
+   * Parses a document with the engine's readers; undefined for a file that is no API document
+   * and was not named explicitly. Throws an InputError for anything unlintable.
+   */
+  parse(text: string, source: string, explicit = true): LoadedDocument | undefined {
+    return parseDocument(text, source, explicit, this.engine.readers);
   }
 
   async lint(doc: LoadedDocument): Promise<Finding[]> {
@@ -87,153 +105,153 @@ export class Linter {
     const source = doc.source === STDIN ? path.join(this.options.cwd, STDIN) : doc.source;
     const document = new Document(doc.text, doc.parser, source);
     // A document with only local refs is not resolved by the sandbox, which would keep its old refs.
-    this.resolver.forgetRefs(source);
-    const { results } = await this.spectral.runWithResolved(document, { ignoreUnknownFormat: true });
-    const findings: Finding[] = [];
+    this.sandbox.forgetRefs(source);
+    const reports: Reported[] = [];
+    collectResults(document, report => reports.push(report));
+    let results: ISpectralDiagnostic[];
+    try {
+      ({ results } = await this.spectral.runWithResolved(document, { ignoreUnknownFormat: true }));
+    } finally {
+      collectResults(document, undefined);
+    }
+    const data = document.data;
+    const errors = data !== null && typeof data === 'object' ? (this.resolveErrors.get(data) ?? []) : [];
     const lines = new Map<string, LineIndex | undefined>();
     const linesOf = (file: string) => {
       if (!lines.has(file)) {
-        const text = file === source ? doc.text : this.sources.get(file)?.text;
+        const text = file === doc.source ? doc.text : this.sources.get(file)?.text;
         lines.set(file, text === undefined ? undefined : new LineIndex(text));
       }
       return lines.get(file);
     };
-    for (const result of results) {
-      const finding = this.toFinding(result, source, doc.source, linesOf);
-      if (finding) findings.push(finding);
-    }
-    return { findings: findings.sort(compareFindings), dependencies: this.resolver.dependencies(source) };
+    const findings = [
+      ...results.flatMap(result => this.parserFinding(result, source, doc.source)),
+      ...this.refFindings(errors, document, source, doc.source),
+      ...placeResults(reports).map(placed => ruleFinding(placed, source, doc.source)),
+    ].map(unplaced => atKey(unplaced, linesOf));
+    return { findings: findings.sort(compareFindings), dependencies: this.sandbox.dependencies(source) };
   }
 
   /** Forgets every file read or parsed so far: files changed on disk or in a buffer. */
   clear(): void {
-    this.resolver.clear();
+    this.sandbox.clear();
     this.sources.clear();
   }
 
-  private toFinding(
-    result: ISpectralDiagnostic,
-    spectralSource: string,
-    displaySource: string,
-    linesOf: (file: string) => LineIndex | undefined,
-  ): Finding | undefined {
-    const code = String(result.code);
-    let ruleId = code;
-    let severity = SEVERITIES[result.severity] ?? 'error';
-    let message = result.message;
-    if (code === 'unrecognized-format') return undefined;
-    if (code === 'parser') {
-      // The document itself was checked by the loader; these come from referenced files.
-      if (/mapping key must be a string scalar/i.test(message)) return undefined;
-      ruleId = 'invalid-ref';
-      severity = 'error';
-      message = `Referenced file cannot be parsed: ${message}`;
-    } else if (code === 'invalid-ref') {
-      const refused = REFUSED.exec(message);
-      const outside = parseOutsideError(message);
-      if (outside) {
-        ruleId = 'ref-outside-project';
-        severity = 'error';
-        const root = path.resolve(outside.root) === path.resolve(this.options.cwd) ? 'the working directory' : `folder ${outside.root}`;
+  /** Spectral's own results: what its parser found in referenced files (the loader checked the document). */
+  private parserFinding(result: ISpectralDiagnostic, spectralSource: string, displaySource: string): Unplaced[] {
+    if (result.code !== 'parser' || /mapping key must be a string scalar/i.test(result.message)) return [];
+    // The parser's range is the problem's place in the file it read.
+    const file = result.source !== undefined && result.source !== spectralSource ? result.source : displaySource;
+    return [{ finding: finding(invalidRef.id, invalidRef.severity, invalidRef.messages.unparseable(result.message), file, result.range, result.path) }];
+  }
+
+  /**
+   * The resolver's errors, at each `$ref`: one finding per refused ref, per URL not fetched, and
+   * per distinct reason a ref does not resolve (as Spectral reports them).
+   */
+  private refFindings(errors: readonly SandboxError[], document: Document, spectralSource: string, displaySource: string): Unplaced[] {
+    const findings: Unplaced[] = [];
+    const seen = new Set<string>();
+    for (const error of errors) {
+      const { refusal } = error;
+      const holder = holderOf(error, spectralSource);
+      const key = refusal?.kind === 'outside-project' ? JSON.stringify([refusal, holder, error.path]) : refusal?.kind === 'remote-not-fetched' ? `remote ${refusal.url}` : error.message;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (refusal?.kind === 'remote-not-fetched' && isKnownRemoteRef(refusal.url)) continue;
+      const refPath: JsonPath = [...error.path, '$ref'];
+      const file = holder !== spectralSource ? holder : undefined;
+      // Spectral places resolver errors with the document's positions: a ref in a referenced file
+      // is looked up in that file.
+      const range = (file !== undefined && this.sources.get(file)?.range(refPath)) || document.getRangeForJsonPath(refPath, true) || DEFAULT_RANGE;
+      const at = file ?? displaySource;
+      if (refusal?.kind === 'outside-project') {
+        const root = path.resolve(refusal.root) === path.resolve(this.options.cwd) ? 'the working directory' : `folder ${refusal.root}`;
         // The target as seen from the file holding the ref: what its author wrote, and the same on
         // every machine (an absolute path would put the local folder layout into reports).
-        const target = path.relative(path.dirname(result.source ?? spectralSource), outside.target);
-        message = `$ref to ${target} leaves the project (${root}): refused, the file is not read.`;
-      } else if (refused) {
-        const url = refused[1]!;
-        if (isKnownRemoteRef(url)) return undefined;
-        ruleId = 'remote-ref';
-        severity = 'info';
-        message = `Remote $ref to ${url} is not fetched, so its content is not linted: pass --allow-remote to resolve it.`;
+        const target = path.relative(path.dirname(holder), refusal.target);
+        findings.push({ finding: finding(refOutsideProject.id, refOutsideProject.severity, refOutsideProject.messages.refused(target, root), at, range, refPath) });
+      } else if (refusal?.kind === 'remote-not-fetched') {
+        findings.push({ finding: finding(remoteRef.id, remoteRef.severity, remoteRef.messages.notFetched(refusal.url), at, range, refPath) });
       } else {
-        message = `Cannot resolve $ref: ${cleanRefError(message, this.options.cwd)}`;
+        findings.push({ finding: finding(invalidRef.id, invalidRef.severity, invalidRef.messages.unresolved(cleanRefError(error.message, this.options.cwd)), at, range, refPath) });
       }
     }
-    const lowered = loweredSeverity(ruleId, message);
-    if (lowered && SEVERITY_RANK[lowered] > SEVERITY_RANK[severity]) severity = lowered;
-    const inOtherFile = result.source !== undefined && result.source !== spectralSource;
-    // Spectral places resolver errors with the main document's positions even when they sit in a
-    // referenced file: look the path up in that file instead.
-    let range = ((ruleId === 'invalid-ref' || ruleId === 'ref-outside-project') && inOtherFile && this.sources.get(result.source!)?.range(result.path)) || result.range;
-    const key = result.path[result.path.length - 1];
-    const lines = key === undefined ? undefined : linesOf(result.source ?? spectralSource);
-    if (lines) range = placeAtKey(lines, range, String(key), (result.path as KeyPath)[KEY_MARK]);
-    return {
-      ruleId,
-      severity,
-      message,
-      file: inOtherFile ? result.source! : displaySource,
-      line: range.start.line + 1,
-      column: range.start.character + 1,
-      endLine: range.end.line + 1,
-      endColumn: range.end.character + 1,
-      path: [...result.path],
-    };
+    return findings;
   }
 }
 
-function cleanRefError(message: string, cwd: string): string {
-  return message
-    .replace(/^ENOENT: no such file or directory, (?:open|realpath) '([^']+)'/, (_, file: string) => `file ${displayPath(file, cwd)} does not exist`)
-    .replace(/^Error: /, '')
-    // Paths inside the working directory read as the user typed them.
-    .split(`${path.resolve(cwd)}${path.sep}`)
-    .join('');
+/**
+ * The file that holds the failing `$ref`: the last file on the way to it, or the document. A
+ * pointer that names nothing in the file's own refs ("'#/x' does not exist", not "… @ file") is
+ * in the file the resolver was reading (its uri), wherever that file was reached from.
+ */
+function holderOf(error: SandboxError, document: string): string {
+  if (error.code === 'POINTER_MISSING' && !error.message.includes(' @ ')) {
+    const file = fileOf(error.uri);
+    if (file !== undefined) return file;
+  }
+  return error.uriStack.length > 0 ? error.uriStack[error.uriStack.length - 1]! : document;
 }
 
-// The speedups first: they replace DocumentInventory's ref-map search, which the key locations wrap.
-installSpeedups();
-installKeyLocations();
+/** The file path of a resolver URI (without its fragment), if it is one. */
+function fileOf(uri: unknown): string | undefined {
+  const text = String(uri).replace(/#.*$/s, '');
+  if (!path.isAbsolute(text)) return undefined;
+  try {
+    return decodeURI(text);
+  } catch {
+    return text;
+  }
+}
 
-
-/** A mapped path that leads to a key, tagged with what the rule marked: the key (null) or a part of it. */
-const KEY_MARK = Symbol('apilint key mark');
-type KeyPath = JsonPath & { [KEY_MARK]?: KeyPart | null };
+/** A finding at the range of its node's value, and what its rule marked of the key, if anything (rulesets/lib/oas.ts). */
+interface Unplaced {
+  finding: Finding;
+  mark?: KeyPart | null | undefined;
+}
 
 /**
- * Spectral maps a finding's path through `$ref`s to the referenced node. A rule that reports a
- * mapping key (a property name) ends its path with AT_KEY: map the path up to the key's parent,
- * then point at the key in the document that holds it, not at the key's `$ref` target. The
- * mapped path carries the mark to toFinding (Spectral hands the same array to its result), which
- * places the finding on the key.
+ * The finding where a reader sees its node (src/lint/positions.ts): a mapping or sequence from
+ * its key, a finding about a key on the key or the part of it marked.
  */
-function installKeyLocations(): void {
-  // Not exported by the package; the prototype is the only seam for this mapping.
-  const { DocumentInventory } = internalModule<{
-    DocumentInventory: {
-      prototype: { findAssociatedItemForPath(path: JsonPath, resolved: boolean): unknown; convertRefMapKeyToPath(refPath: string): JsonPath };
-    };
-  }>('spectral-core/documentInventory');
-  const proto = DocumentInventory.prototype;
-  // Spectral builds ref-map keys URI-encoded (`application/problem%2Bjson`) but decodes only
-  // `~0`/`~1` on the way back, so keys with `+`, `{}` or spaces behind a `$ref` missed their node
-  // and landed on its parent's line.
-  // Many findings share a ref target: each key is converted once. The paths are only read.
-  const convert = proto.convertRefMapKeyToPath;
-  const converted = new Map<string, JsonPath>();
-  proto.convertRefMapKeyToPath = function (this: unknown, refPath: string) {
-    let path = converted.get(refPath);
-    if (path === undefined) {
-      path = convert.call(this, refPath).map(segment => {
-        try {
-          return typeof segment === 'string' ? decodeURIComponent(segment) : segment;
-        } catch {
-          return segment;
-        }
-      });
-      if (converted.size >= 10_000) converted.clear();
-      converted.set(refPath, path);
-    }
-    return path;
+function atKey({ finding, mark }: Unplaced, linesOf: (file: string) => LineIndex | undefined): Finding {
+  const key = finding.path[finding.path.length - 1];
+  const lines = key === undefined ? undefined : linesOf(finding.file);
+  if (!lines) return finding;
+  const range = placeAtKey(lines, toRange(finding), String(key), mark);
+  return { ...finding, line: range.start.line + 1, column: range.start.character + 1, endLine: range.end.line + 1, endColumn: range.end.character + 1 };
+}
+
+const toRange = (f: Finding): IRange => ({ start: { line: f.line - 1, character: f.column - 1 }, end: { line: f.endLine - 1, character: f.endColumn - 1 } });
+
+function finding(ruleId: string, severity: Finding['severity'], message: string, file: string, range: IRange, path: JsonPath): Finding {
+  return {
+    ruleId,
+    severity,
+    message,
+    file,
+    line: range.start.line + 1,
+    column: range.start.character + 1,
+    endLine: range.end.line + 1,
+    endColumn: range.end.character + 1,
+    path,
   };
-  const original = proto.findAssociatedItemForPath;
-  proto.findAssociatedItemForPath = function (this: unknown, jsonPath: JsonPath, resolved: boolean) {
-    const mark = keyMark(jsonPath[jsonPath.length - 1]);
-    if (mark === undefined) return original.call(this, jsonPath, resolved);
-    const key = jsonPath[jsonPath.length - 2]!;
-    const parent = original.call(this, jsonPath.slice(0, -2), resolved) as { path: JsonPath; missingPropertyPath: JsonPath } | null;
-    if (parent === null) return null;
-    const path: KeyPath = Object.assign([...parent.path, key], { [KEY_MARK]: mark });
-    return { ...parent, path, missingPropertyPath: [...parent.path, key] };
-  };
+}
+
+/** A placed rule result as a finding: in the document, or in the referenced file that holds its node. */
+function ruleFinding(placed: Placed, spectralSource: string, displaySource: string): Unplaced {
+  const file = placed.source !== undefined && placed.source !== spectralSource ? placed.source : displaySource;
+  return { finding: finding(placed.ruleId, placed.severity, placed.message, file, placed.range, placed.path), mark: placed.mark };
+}
+
+/** The resolver's reason, without `Error:`, with paths inside the working directory as the user typed them. */
+function cleanRefError(message: string, cwd: string): string {
+  return message
+    .replace(/^Error\s*:\s*/, '')
+    .replace(/^ENOENT: no such file or directory, (?:open|realpath) '([^']+)'/, (_, file: string) => `file ${displayPath(file, cwd)} does not exist`)
+    .replace(/^Error: /, '')
+    .split(`${path.resolve(cwd)}${path.sep}`)
+    .join('');
 }

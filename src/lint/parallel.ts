@@ -33,6 +33,8 @@ export interface WorkerSetup {
   noConfig?: boolean;
   allowRemote: boolean;
   maxFileSize?: number;
+  /** Spectral as published (src/engine/). */
+  reference: boolean;
 }
 
 /** Messages between the main thread and a lint worker. */

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { settingsFor, type Config, type Settings } from '../config/config.js';
 import type { Finding } from '../core/finding.js';
 import { safeText } from '../core/text.js';
-import { parseDocument, readInput } from '../load/documents.js';
+import { readInput } from '../load/documents.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../load/limits.js';
 import { Sources } from '../load/sources.js';
 import { applyInlineIgnores } from '../suppress/ignores.js';
@@ -18,6 +18,8 @@ export interface SessionOptions {
   allowRemote: boolean;
   /** Inputs and referenced files larger than this many bytes are refused (default 20 MB). */
   maxFileSize?: number;
+  /** Spectral as published, without apilint's adaptations (src/engine/). */
+  reference?: boolean;
 }
 
 export interface LintOptions {
@@ -52,10 +54,11 @@ export class LintSession {
 
   /** Lints `text` as the document at `file` (an absolute path): its config settings and `$ref`s are that path's. */
   async lintText(file: string, text: string, { explicit = true, settingsPath = file }: LintOptions = {}): Promise<LintResult | undefined> {
-    const doc = parseDocument(text, file, explicit);
-    if (!doc) return undefined;
     const settings = settingsFor(this.options.config, settingsPath);
-    const { findings, dependencies } = await this.linterFor(settings).run(doc);
+    const linter = this.linterFor(settings);
+    const doc = linter.parse(text, file, explicit);
+    if (!doc) return undefined;
+    const { findings, dependencies } = await linter.run(doc);
     this.sources.add(doc.source, doc.text, doc.parser);
     return { findings: applyEngineSettings(applyInlineIgnores(findings, this.sources, doc.source), settings).map(capMessage), dependencies };
   }
@@ -88,6 +91,7 @@ export class LintSession {
         sources: this.sources,
         buffered: file => this.buffers.get(file),
         ruleset: { settings, all: this.options.config.all },
+        ...(this.options.reference ? { reference: true } : {}),
       });
       this.linters.set(key, linter);
     }

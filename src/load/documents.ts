@@ -10,8 +10,9 @@ import { InputError } from '../core/errors.js';
 import { compareCodeUnits } from '../core/finding.js';
 import { STDIN } from '../core/paths.js';
 import { safeText } from '../core/text.js';
-import { FastJson, parseJsonFast, parseJsonWithSpectral, referenceEngine } from '../engine/json-parser.js';
-import { FastYaml, parseYamlAst, reuseYamlAst, yamlAstParser } from '../engine/yaml-ast.js';
+import type { DocumentReaders } from '../engine/index.js';
+import { parseJsonWithSpectral } from '../engine/json-parser.js';
+import { parseYamlAst, yamlAstParser } from '../engine/yaml-ast.js';
 import { DEFAULT_MAX_FILE_SIZE, NotAFileError, readBounded, readStreamBounded, SizeLimitError, formatSize } from './limits.js';
 
 
@@ -121,17 +122,17 @@ export async function readInput(file: string, maxFileSize = DEFAULT_MAX_FILE_SIZ
 }
 
 /**
- * Parses one input. A file that was not named explicitly (the files of a directory or a glob, and
+ * Parses one input with the engine's readers (Linter.parse). A file that was not named explicitly (the files of a directory or a glob, and
  * every file with --ignore-unknown-format) is skipped, with undefined, when it is not an OpenAPI
  * or event type document: YAML/JSON of another kind, or a file that cannot be read as YAML/JSON
  * and shows no sign of being an API document (a Helm template, a binary `.json`). A file that
  * claims to be one (an `openapi` or `swagger` key, an event type's fields) stays an error.
  */
-export function parseDocument(text: string, source: string, explicit = true): LoadedDocument | undefined {
+export function parseDocument(text: string, source: string, explicit: boolean, readers: DocumentReaders): LoadedDocument | undefined {
   const json = source.toLowerCase().endsWith('.json') || (source === STDIN && /^\s*[{[]/.test(text));
   let result: IParserResult;
   try {
-    result = parseText(text, source, json);
+    result = parseText(text, source, json, readers);
     if (text.includes('__proto__')) refusePrototypeKeys(result.data, text, source);
   } catch (error) {
     if (!explicit && error instanceof InputError && !looksLikeApiDocument(text)) return undefined;
@@ -143,9 +144,9 @@ export function parseDocument(text: string, source: string, explicit = true): Lo
     if (!explicit && !claimsApiDocument(data)) return undefined;
     throw new InputError(source, notADocument(data));
   }
-  // Spectral's parsers, made faster with the same results: JSON.parse and positions on demand
-  // (src/engine/json-parser.ts), YAML with plain objects (src/engine/yaml-ast.ts).
-  const parser: IParser = { ...(json ? FastJson : FastYaml), parse: () => result } as IParser;
+  // The engine's readers: Spectral's parsers, or faster ones with the same results (JSON.parse and
+  // positions on demand, YAML with plain objects: src/engine/).
+  const parser: IParser = { ...(json ? readers.json : readers.yaml), parse: () => result } as IParser;
   return { source, text, kind, parser };
 }
 
@@ -154,11 +155,11 @@ export function parseDocument(text: string, source: string, explicit = true): Lo
  * nesting, alias bombs, `__proto__` keys), whatever it holds. The parser's `parse` returns the
  * result computed here, so nothing parses twice.
  */
-export function parseFragment(text: string, source: string): { data: unknown; parser: IParser } {
+export function parseFragment(text: string, source: string, readers: DocumentReaders): { data: unknown; parser: IParser } {
   const json = source.toLowerCase().endsWith('.json');
-  const result = parseText(text, source, json);
+  const result = parseText(text, source, json, readers);
   if (text.includes('__proto__')) refusePrototypeKeys(result.data, text, source);
-  return { data: result.data, parser: { ...(json ? FastJson : FastYaml), parse: () => result } as IParser };
+  return { data: result.data, parser: { ...(json ? readers.json : readers.yaml), parse: () => result } as IParser };
 }
 
 /** Top-level `openapi`/`swagger` keys in YAML, such keys in JSON, or fields only event types have. */
@@ -177,20 +178,19 @@ function claimsApiDocument(data: unknown): boolean {
 }
 
 /** YAML or JSON text to data, or an InputError that says why it cannot be read. */
-function parseText(text: string, source: string, json: boolean): IParserResult {
+function parseText(text: string, source: string, json: boolean, readers: DocumentReaders): IParserResult {
   if (text.includes('\u0000')) throw new InputError(source, 'binary file: not YAML or JSON');
   if (text.trim() === '') throw new InputError(source, 'empty file: not an OpenAPI or event type document');
   // JSON that the fast reader takes nests less than 500 deep: only a text it leaves to Spectral's
   // recursive parser needs the nesting scan (which took 0.12 s of a 13 MB file's run).
-  const fast = json && !referenceEngine() ? parseJsonFast(text) : undefined;
+  const fast = json ? readers.readJson(text) : undefined;
   if (!fast && nestingExceeds(text, json, MAX_NESTING)) {
     throw new InputError(source, `nesting deeper than ${MAX_NESTING.toLocaleString('en-US')} levels: refused`);
   }
   let result: IParserResult;
   try {
-    if (!json) guardAliases(text, source);
     // Where the fast JSON reader gave up, Spectral's parser reads the text (not the fast one again).
-    result = fast ?? (json ? parseJsonWithSpectral(text) : (FastYaml.parse(text) as IParserResult));
+    result = fast ?? (json ? parseJsonWithSpectral(text) : readers.readYaml(text, guardAliases(text, source)));
   } catch (error) {
     if (error instanceof InputError) throw error;
     if (error instanceof RangeError) throw new InputError(source, 'nesting too deep to parse');
@@ -333,17 +333,17 @@ function describe(message: string, json: boolean, text: string, at: { line: numb
 /**
  * @stoplight/yaml copies every alias it meets, so a small file of nested aliases expands
  * exponentially and exhausts memory. Count the expanded size on the AST first (memoised per
- * node, linear in the file) and refuse a file whose aliases blow it up.
+ * node, linear in the file) and refuse a file whose aliases blow it up. Returns the tree it built,
+ * for the parser, which then does not build it again (src/engine/yaml-ast.ts).
  */
-function guardAliases(text: string, source: string): void {
-  if (!mayHaveAliases(text)) return;
-  // The tree is then handed to the parser, which does not build it again (src/engine/yaml-ast.ts).
+function guardAliases(text: string, source: string): unknown {
+  if (!mayHaveAliases(text)) return undefined;
   const ast = parseYamlAst(text);
   const count = countExpandedNodes(ast);
   if (count > MAX_EXPANDED_NODES) {
     throw new InputError(source, `YAML aliases expand to more than ${MAX_EXPANDED_NODES.toLocaleString('en-US')} nodes: refused (an alias bomb?)`);
   }
-  reuseYamlAst(text, ast);
+  return ast;
 }
 
 /**

@@ -8,22 +8,22 @@ import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Resolver } from '@stoplight/spectral-ref-resolver';
-import { internalModule } from '../engine/internals.js';
 import { PROTO_KEY } from '../load/documents.js';
 import { NotAFileError, readBounded, SizeLimitError, formatSize } from '../load/limits.js';
 
-/** Marks the resolver error of a ref that leaves the project; the rest is JSON `{ target, root }`. */
-export const OUTSIDE_PREFIX = 'apilint: ref outside project: ';
-const OUTSIDE = /apilint: ref outside project: (\{.*\})/;
+/** Why the sandbox did not read a `$ref`'s target. */
+export type Refusal = { kind: 'outside-project'; target: string; root: string } | { kind: 'remote-not-fetched'; url: string };
 
-export function parseOutsideError(message: string): { target: string; root: string; at?: string[] } | undefined {
-  const match = OUTSIDE.exec(message);
-  if (!match) return undefined;
-  try {
-    return JSON.parse(match[1]!) as { target: string; root: string; at?: string[] };
-  } catch {
-    return undefined;
-  }
+/** A resolver error as the sandbox hands it on: where the ref is, and its refusal when it refused the ref. */
+export interface SandboxError {
+  code: string;
+  message: string;
+  /** Path of the `$ref` object in the file that holds it. */
+  path: (string | number)[];
+  /** The files on the way to that file; the last one holds the ref (none: the document). */
+  uriStack: string[];
+  uri: unknown;
+  refusal?: Refusal;
 }
 
 /** Whether `file` is `dir` or lies under it (both absolute and normalised). */
@@ -46,8 +46,9 @@ interface UriLike {
 export interface SandboxOptions {
   cwd: string;
   maxFileSize: number;
-  /** Resolves http(s) refs (or refuses them). */
-  remote: (url: string) => Promise<string>;
+  /** Fetch http(s) refs; when false they are refused unread. */
+  allowRemote: boolean;
+  fetch: (url: string) => Promise<string>;
   /** The text that stands in for a file on disk (an editor's unsaved buffer), if any. */
   buffered?: (file: string) => string | undefined;
 }
@@ -58,11 +59,18 @@ interface RefGraph {
   getNodeData(node: string): { refMap?: Record<string, string> } | undefined;
 }
 
-/** One project root: its resolver (with its cache of resolved files) and the files each file's `$ref`s name. */
+/**
+ * One project root: its resolver (with its cache of resolved files), the files each file's `$ref`s
+ * name, and the refs refused, by target (a refused lookup is cached too, and fails alike).
+ */
 interface Project {
   resolver: Resolver;
   refs: Map<string, Set<string>>;
+  refusals: Map<string, Refusal>;
 }
+
+/** A ref's target without its fragment: the key of its lookup. */
+const targetOf = (uri: unknown): string => String(uri).replace(/#.*$/s, '');
 
 const isUrl = (uri: string) => /^[a-z][a-z0-9+.-]+:\/\//i.test(uri);
 
@@ -82,7 +90,8 @@ export class SandboxResolver extends Resolver {
     const root = base && !isUrl(base) ? projectRoot(base, this.sandbox.cwd) : path.resolve(this.sandbox.cwd);
     let project = this.projects.get(root);
     if (!project) {
-      project = { resolver: this.createInner(root), refs: new Map() };
+      const refusals = new Map<string, Refusal>();
+      project = { resolver: this.createInner(root, refusals), refs: new Map(), refusals };
       this.projects.set(root, project);
     }
     return project;
@@ -120,26 +129,30 @@ export class SandboxResolver extends Resolver {
     const project = this.projectOf(opts.baseUri);
     return project.resolver.resolve(source, opts).then(result => {
       recordRefs(project.refs, result.graph as unknown as RefGraph);
-      // Spectral keeps one resolver error per distinct message, and every ref to one file shares
-      // the same (cached) error: name each escaping ref's own place, so each is reported.
-      for (const error of result.errors) {
-        if (!error.message.includes(OUTSIDE_PREFIX) || !error.message.endsWith('}')) continue;
-        const at = [...error.uriStack.slice(-1), ...error.path.map(String)];
-        error.message = `${error.message.slice(0, -1)},"at":${JSON.stringify(at)}}`;
+      for (const error of result.errors as unknown as SandboxError[]) {
+        const refusal = project.refusals.get(targetOf(error.uri));
+        if (refusal) error.refusal = refusal;
       }
       return result;
     });
   }
 
-  private createInner(root: string): Resolver {
+  private createInner(root: string, refusals: Map<string, Refusal>): Resolver {
     let realRoot: Promise<string> | undefined;
-    const remote = { resolve: (uri: UriLike) => this.sandbox.remote(uri.toString()) };
+    // The resolver keeps only the text of what a resolver throws: the refusal is noted by target.
+    const refuse = (uri: UriLike, refusal: Refusal): never => {
+      refusals.set(targetOf(uri), refusal);
+      throw new Error(refusal.kind === 'outside-project' ? `${refusal.target} is outside the project ${refusal.root}` : `${refusal.url} is not fetched`);
+    };
+    const remote = {
+      resolve: async (uri: UriLike) => (this.sandbox.allowRemote ? this.sandbox.fetch(uri.toString()) : refuse(uri, { kind: 'remote-not-fetched', url: uri.toString() })),
+    };
     return new Resolver({
       resolvers: {
         file: {
           resolve: (uri: UriLike) => {
             realRoot ??= realpath(root).catch(() => root);
-            return readInside(uri.path(), root, realRoot, this.sandbox);
+            return readInside(uri.path(), root, realRoot, this.sandbox, target => refuse(uri, { kind: 'outside-project', target, root }));
           },
         },
         http: remote,
@@ -187,12 +200,13 @@ function absoluteFilePath(ref: string): string | undefined {
 
 /**
  * Reads a referenced file if it lies inside `root`, on its path as written and on its real path
- * (`realRoot` is `root` with symlinks resolved), bounded in size; the errors name the reason.
+ * (`realRoot` is `root` with symlinks resolved), bounded in size; `outside` throws for a file
+ * outside the project, before it is opened.
  */
-export async function readInside(file: string, root: string, realRoot: Promise<string>, { maxFileSize, buffered }: Pick<SandboxOptions, 'maxFileSize' | 'buffered'>): Promise<string> {
+export async function readInside(file: string, root: string, realRoot: Promise<string>, { maxFileSize, buffered }: Pick<SandboxOptions, 'maxFileSize' | 'buffered'>, outside: (target: string) => never): Promise<string> {
   const target = path.resolve(file);
   // Refused on the path as written before the file system is touched: not even its existence leaks.
-  if (!isInside(target, root)) throw outside(target, root);
+  if (!isInside(target, root)) outside(target);
   const buffer = buffered?.(target);
   if (buffer !== undefined) {
     if (Buffer.byteLength(buffer) > maxFileSize) throw new Error(`${target} is larger than the ${formatSize(maxFileSize)} limit (--max-file-size)`);
@@ -206,7 +220,7 @@ export async function readInside(file: string, root: string, realRoot: Promise<s
     if (code === 'ENOENT' || code === 'ENOTDIR') throw new Error(`ENOENT: no such file or directory, open '${target}'`);
     throw error;
   }
-  if (!isInside(real, await realRoot)) throw outside(target, root);
+  if (!isInside(real, await realRoot)) outside(target);
   let text: string;
   try {
     text = await readBounded(real, maxFileSize);
@@ -224,8 +238,6 @@ function checked(text: string, target: string): string {
   if (text.includes('__proto__') && PROTO_KEY.test(text)) throw new Error(`${target} has a key named "__proto__": refused`);
   return text;
 }
-
-const outside = (target: string, root: string) => new Error(OUTSIDE_PREFIX + JSON.stringify({ target, root }));
 
 /** Fetches a remote ref: at most `maxBytes`, counted as the body streams in, within `timeoutMs`. */
 export async function fetchBounded(url: string, { timeoutMs, maxBytes }: { timeoutMs: number; maxBytes: number }): Promise<string> {
@@ -265,57 +277,4 @@ export async function fetchBounded(url: string, { timeoutMs, maxBytes }: { timeo
   } finally {
     clearTimeout(timer);
   }
-}
-
-installCrawlerFix();
-
-/**
- * @stoplight/json-ref-resolver walks a document with `target.hasOwnProperty(key)`, which throws
- * when the document itself has a key named `hasOwnProperty` (a schema property, say): the whole
- * file failed as an internal error. Its crawler is replaced by a subclass whose walk is the same
- * but asks `Object.prototype.hasOwnProperty` instead. Found by test/fuzz.test.ts.
- */
-function installCrawlerFix(): void {
-  // Through src/engine/internals.ts, so that the CLI bundle fixes its own copy (scripts/bundle.mjs).
-  const crawlerModule = internalModule<{ ResolveCrawler: new (...args: never[]) => object }>('json-ref-resolver/crawler');
-  const utils = internalModule<{
-    addToJSONPointer(pointer: string, part: string): string;
-    uriToJSONPointer(ref: unknown): string;
-  }>('json-ref-resolver/utils');
-  type Crawler = {
-    jsonPointer?: string;
-    _runner: { computeRef(opts: object): unknown };
-    _resolveRef(opts: object): void;
-    computeGraph(target: unknown, parentPath?: string[], parentPointer?: string, pointerStack?: string[]): void;
-  };
-  const Original = crawlerModule.ResolveCrawler;
-  const hasOwn = Object.prototype.hasOwnProperty;
-  class SafeCrawler extends Original {
-    constructor(...args: never[]) {
-      super(...args);
-      const self = this as unknown as Crawler;
-      self.computeGraph = (target, parentPath = [], parentPointer = '#', pointerStack = []) => {
-        if (!parentPointer) parentPointer = '#';
-        let ref = self._runner.computeRef({ val: target, jsonPointer: parentPointer, pointerStack });
-        if (ref !== undefined) {
-          self._resolveRef({ ref, val: target, parentPath, pointerStack, parentPointer, cacheKey: parentPointer, resolvingPointer: self.jsonPointer });
-        } else if (typeof target === 'object' && target !== null) {
-          for (const key in target) {
-            if (!hasOwn.call(target, key)) continue;
-            const val = (target as Record<string, unknown>)[key];
-            const currentPointer = utils.addToJSONPointer(parentPointer, key);
-            ref = self._runner.computeRef({ key, val, jsonPointer: currentPointer, pointerStack });
-            parentPath.push(key);
-            if (ref !== undefined) {
-              self._resolveRef({ ref, val, parentPath, parentPointer: currentPointer, pointerStack, cacheKey: utils.uriToJSONPointer(ref), resolvingPointer: self.jsonPointer });
-            } else if (typeof val === 'object') {
-              self.computeGraph(val, parentPath, currentPointer, pointerStack);
-            }
-            parentPath.pop();
-          }
-        }
-      };
-    }
-  }
-  crawlerModule.ResolveCrawler = SafeCrawler;
 }

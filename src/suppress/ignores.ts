@@ -4,6 +4,7 @@
 // nothing becomes an `unused-ignore` finding, so ignores do not outlive their reason.
 import type { JsonPath } from '@stoplight/types';
 import { jsonPointer, type Finding } from '../core/finding.js';
+import { unusedIgnore } from '../../rulesets/engine/index.js';
 import { catalogue, type RuleKind } from '../lint/catalogue.js';
 import type { Sources } from '../load/sources.js';
 
@@ -76,11 +77,9 @@ export function applyInlineIgnores(findings: Finding[], sources: Sources, docume
         const range = source.range(path);
         if (!range) continue;
         out.push({
-          ruleId: 'unused-ignore',
-          severity: 'hint',
-          message: entry.rules.size === 0
-            ? `${decl.key} names ${entry.label}, which is not an apilint rule: remove it or fix the name.`
-            : `${decl.key} entry ${entry.label} silences nothing here: remove it.`,
+          ruleId: unusedIgnore.id,
+          severity: unusedIgnore.severity,
+          message: entry.rules.size === 0 ? unusedIgnore.messages.notARule(decl.key, entry.label) : unusedIgnore.messages.silencesNothing(decl.key, entry.label),
           file,
           line: range.start.line + 1,
           column: range.start.character + 1,

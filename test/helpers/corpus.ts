@@ -47,9 +47,12 @@ export function canonicalLines(report: JsonReport): string[] {
   ];
 }
 
-/** Lints one corpus document with the CLI (cwd = the corpus, no config) and snapshots the result. */
-export async function lintCorpusDocument(name: string): Promise<{ snapshot: CorpusSnapshot; lines: string[] }> {
-  const { code, stdout, stderr } = await runCli(['lint', '--no-config', '-f', 'json', name], { cwd: CORPUS });
+/**
+ * Lints one corpus document with the CLI (cwd = the corpus, no config) and snapshots the result;
+ * `env` picks the engine (test/engine-equivalence.test.ts).
+ */
+export async function lintCorpusDocument(name: string, env?: NodeJS.ProcessEnv): Promise<{ snapshot: CorpusSnapshot; lines: string[] }> {
+  const { code, stdout, stderr } = await runCli(['lint', '--no-config', '-f', 'json', name], { cwd: CORPUS, ...(env ? { env } : {}) });
   let report: JsonReport;
   try {
     report = JSON.parse(stdout) as JsonReport;

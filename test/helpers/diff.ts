@@ -8,6 +8,7 @@ import { rules as diffRules } from '../../rulesets/diff/index.js';
 import type { Finding } from '../../src/core/finding.js';
 import type { Severity } from '../../src/core/severity.js';
 import { compareVersions, loadVersion } from '../../src/diff/run.js';
+import { installEngine } from '../../src/engine/index.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../../src/load/limits.js';
 import { ROOT } from './lint.js';
 
@@ -29,7 +30,7 @@ export function fixturePair(folder: string): { base: string; revision: string } 
 /** Compares two files as `apilint diff` does; `only` turns every other diff rule off. */
 export async function diffFiles(base: string, revision: string, { date = DATE, only }: { date?: string; only?: readonly string[] } = {}): Promise<Finding[]> {
   const load = (file: string) =>
-    loadVersion({ arg: file, file, cwd: path.dirname(file), display: f => f }, { maxFileSize: DEFAULT_MAX_FILE_SIZE, allowRemote: false });
+    loadVersion({ arg: file, file, cwd: path.dirname(file), display: f => f }, { maxFileSize: DEFAULT_MAX_FILE_SIZE, allowRemote: false, readers: installEngine().readers });
   const sides = { base: await load(base), revision: await load(revision) };
   const settings = new Map(only ? diffRules.filter(r => !only.includes(r.id)).map(r => [r.id, { severity: 'off' as const }]) : []);
   return compareVersions(sides, settings, date);

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseDocument, readInput } from '../../src/load/documents.js';
+import { readInput } from '../../src/load/documents.js';
 import type { Finding } from '../../src/core/finding.js';
 import { Linter } from '../../src/lint/linter.js';
 
@@ -38,8 +38,6 @@ export async function lintText(text: string, options: LintOptions = {}): Promise
 }
 
 export async function lintFile(file: string, options: LintOptions = {}): Promise<Finding[]> {
-  const doc = parseDocument(await readInput(file), file);
-  if (!doc) throw new Error(`${file} is not a document`);
   const { rules, ruleOptions } = options;
   const settings = ruleOptions && rules ? new Map(rules.map(id => [id, { options: ruleOptions }])) : undefined;
   const linter = new Linter({
@@ -47,6 +45,8 @@ export async function lintFile(file: string, options: LintOptions = {}): Promise
     allowRemote: options.allowRemote ?? false,
     ruleset: rules ? { only: new Set(rules), ...(settings ? { settings } : {}) } : {},
   });
+  const doc = linter.parse(await readInput(file), file);
+  if (!doc) throw new Error(`${file} is not a document`);
   return linter.lint(doc);
 }
 

@@ -1,0 +1,23 @@
+// A `$ref` that does not resolve. Found by the resolver (src/resolve/sandbox.ts); reported by the
+// linter (src/lint/linter.ts) at the `$ref`, in the file that holds it.
+import { defineEngineRule } from '../rule.js';
+
+export default defineEngineRule({
+  id: 'invalid-ref',
+  severity: 'error',
+  ref: '1.3',
+  zalando: [],
+  description: 'Every `$ref` resolves: the file exists and parses, and the JSON pointer names a node.',
+  rationale:
+    'The specification is the interface (guideline 1, item 3). A `$ref` that does not resolve leaves part of it undefined, and whatever it points at cannot be checked.',
+  examples: {
+    incorrect: "components:\n  schemas:\n    Order:\n      $ref: '#/components/schemas/OrderItem'   # there is no OrderItem\n",
+    correct: "components:\n  schemas:\n    Order:\n      $ref: '#/components/schemas/OrderItem'\n    OrderItem:\n      type: object\n",
+  },
+  messages: {
+    /** The resolver's reason, with paths inside the working directory as the user typed them. */
+    unresolved: (reason: string) => `Cannot resolve $ref: ${reason}`,
+    /** The parser's problem with a referenced file. */
+    unparseable: (problem: string) => `Referenced file cannot be parsed: ${problem}`,
+  },
+});

@@ -1,0 +1,52 @@
+// What the CLI bundle (scripts/bundle.mjs) changes in its dependencies as it bundles them. None
+// changes what the code computes: two constructions run on first use instead of at load time,
+// lodash comes as the methods the bundle uses (lodash's own per-method modules), and node-fetch,
+// which only Spectral's default http resolver calls, is left out (apilint gives Spectral its own
+// resolver, src/resolve/sandbox.ts, which uses the global fetch). They cannot be installed at run
+// time, as they act while modules load, so the reference engine in the bundle has them too;
+// APILINT_NO_BUNDLE=1 runs the published files as they are.
+
+/** A text replaced in one file of a package; the build fails if the text is not there. */
+export interface FilePatch {
+  /** The package (pinned exactly, src/engine/versions.ts) and the file in it, from its main file's folder. */
+  pkg: '@stoplight/spectral-core' | 'commander';
+  file: string;
+  why: string;
+  replace: readonly (readonly [before: string, after: string])[];
+}
+
+export const FILE_PATCHES: readonly FilePatch[] = [
+  {
+    pkg: '@stoplight/spectral-core',
+    file: 'ruleset/function.js',
+    why: 'builds an ajv instance (compiling ajv-errors\' meta-schema) when loaded, a sixth of a small spec\'s run, although apilint calls createRulesetFunction only when Spectral\'s CLI validates the ruleset: built on first use',
+    replace: [
+      [
+        "const ajv = new ajv_1.default({ allErrors: true, allowUnionTypes: true, strict: true, keywords: ['x-internal'] });\n(0, ajv_errors_1.default)(ajv);\n(0, ajv_formats_1.default)(ajv);",
+        "let ajvInstance;\nconst ajv = () => {\n  if (ajvInstance === undefined) {\n    ajvInstance = new ajv_1.default({ allErrors: true, allowUnionTypes: true, strict: true, keywords: ['x-internal'] });\n    (0, ajv_errors_1.default)(ajvInstance);\n    (0, ajv_formats_1.default)(ajvInstance);\n  }\n  return ajvInstance;\n};",
+      ],
+      [
+        'const validateOptions = options === null ? DEFAULT_OPTIONS_VALIDATOR : ajv.compile(options);\n    const validateInput = input !== null ? ajv.compile(input) : input;',
+        'const validateOptions = options === null ? DEFAULT_OPTIONS_VALIDATOR : ajv().compile(options);\n    const validateInput = input !== null ? ajv().compile(input) : input;',
+      ],
+    ],
+  },
+  {
+    pkg: 'commander',
+    file: 'lib/command.js',
+    why: 'requires child_process (and with it net and dgram, 3 ms of every start) when loaded, for executable subcommands, which apilint has none of: required when a subcommand would spawn',
+    replace: [["const childProcess = require('node:child_process');", "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };"]],
+  },
+];
+
+/**
+ * The lodash methods the bundled packages use. lodash's full build takes some 7 ms to load (it
+ * builds its 300 functions and their wrappers); the bundle's `lodash` holds these, each loaded
+ * from lodash's own per-method module on first use. The build checks every use against the list.
+ */
+export const LODASH_METHODS: readonly string[] = ['cloneDeep', 'get', 'has', 'isError', 'isObject', 'isObjectLike', 'isString', 'omit', 'set', 'setWith', 'toPath', 'trimStart', 'uniqBy'];
+
+/** Packages the bundle leaves out, with why nothing calls them. */
+export const LEFT_OUT: Readonly<Record<string, string>> = {
+  'node-fetch': 'only Spectral\'s default http resolver calls it; apilint resolves remote refs with its own resolver and the global fetch',
+};

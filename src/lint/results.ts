@@ -1,0 +1,207 @@
+// apilint's own placing of rule results. A rule reports a path in the `$ref`-resolved document;
+// the finding belongs where that node is written: in the document itself, or in the file and at
+// the node a `$ref` on the way leads to. This follows Spectral's mapping (DocumentInventory's
+// findAssociatedItemForPath and lintNode), reading only the inventory's public fields, with two
+// differences that are apilint's own: a result about a mapping key (a path ending in an AT_KEY
+// mark) lies at the key in the document that holds it, not at its `$ref` target; and ref-map keys are
+// decoded as they were encoded (Spectral decodes `~0`/`~1` but not the `%2B` of
+// `application/problem+json`, so such nodes behind a `$ref` landed on their parent).
+import { decodePointerFragment, encodePointerUriFragment, extractSourceFromRef, hasRef as isRefObject, isLocalRef, isPlainObject } from '@stoplight/json';
+import { isAbsolute, resolve } from '@stoplight/path';
+import type { IRange, JsonPath } from '@stoplight/types';
+import type { Reported } from '../../rulesets/rule.js';
+import { keyMark, type KeyPart } from '../../rulesets/lib/oas.js';
+import { SEVERITIES, SEVERITY_RANK, type Severity } from '../core/severity.js';
+
+/** A rule's result, placed. */
+export interface Placed {
+  ruleId: string;
+  severity: Severity;
+  message: string;
+  /** The file holding the node; undefined when the result could not be placed (then: the document). */
+  source: string | undefined;
+  path: JsonPath;
+  range: IRange;
+  /** For a result about a mapping key: the key (null) or the part of it the rule names. */
+  mark: KeyPart | null | undefined;
+}
+
+interface DocumentLike {
+  source: string | null;
+  data: unknown;
+  getRangeForJsonPath(path: JsonPath, closest?: boolean): IRange | undefined;
+}
+
+/** The public fields of Spectral's DocumentInventory that placing reads. */
+interface Inventory {
+  document: DocumentLike;
+  resolved: unknown;
+  unresolved: unknown;
+  graph: { getNodeData(source: string): { refMap: Record<string, string> } } | null;
+  referencedDocuments: Record<string, DocumentLike>;
+}
+
+interface Item {
+  document: DocumentLike;
+  path: JsonPath;
+}
+
+/** Spectral's Document.DEFAULT_RANGE. */
+const DEFAULT_RANGE: IRange = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+
+/**
+ * Places every result of one document's run, in the order the rules reported them, dropping
+ * repeats as Spectral does (one per rule, place, file and message: a node reached through several
+ * `$ref`s is reported once).
+ */
+export function placeResults(reports: readonly Reported[]): Placed[] {
+  const placed: Placed[] = [];
+  const seen = new Set<string>();
+  for (const report of reports) {
+    const inventory = report.documentInventory as unknown as Inventory;
+    const ruleSeverity = SEVERITIES[report.severity] ?? 'error';
+    for (const result of report.results) {
+      const escaped = (result.path ?? report.targetPath).map(decodeSegment);
+      const mark = keyMark(escaped[escaped.length - 1]);
+      const item = locate(inventory, escaped, report.resolved);
+      const itemPath = item?.path ?? closestPath(inventory.resolved, escaped);
+      const document = item?.document ?? inventory.document;
+      const range = document.getRangeForJsonPath(itemPath, true) ?? DEFAULT_RANGE;
+      const source = item?.document.source ?? undefined;
+      const message = result.message.trim();
+      const fingerprint = `${report.ruleId}${itemPath.length > 0 ? JSON.stringify(itemPath) : JSON.stringify(range)}${source ?? ''}${message}`;
+      if (seen.has(fingerprint)) continue;
+      seen.add(fingerprint);
+      // A rule may report part of what it checks at a lower severity than its own (a "should"
+      // beside a "must"); never higher than the configured one.
+      const severity = result.severity && SEVERITY_RANK[result.severity] > SEVERITY_RANK[ruleSeverity] ? result.severity : ruleSeverity;
+      placed.push({ ruleId: report.ruleId, severity, message, source, path: itemPath, range, mark });
+    }
+  }
+  return placed;
+}
+
+/** spectral-runtime's decodeSegmentFragment. */
+const decodeSegment = (segment: string | number): string => (typeof segment !== 'string' ? String(segment) : segment.includes('~') ? decodePointerFragment(segment) : segment);
+
+/** Where the node at `path` of the resolved (or the unresolved) document is written. */
+function locate(inventory: Inventory, path: JsonPath, resolved: boolean): Item | null {
+  if (keyMark(path[path.length - 1]) !== undefined) {
+    // The key's parent mapping is placed; the key lies in it, whatever its value refers to.
+    const key = path[path.length - 2]!;
+    const parent = locate(inventory, path.slice(0, -2), resolved);
+    return parent === null ? null : { document: parent.document, path: [...parent.path, key] };
+  }
+  if (!resolved) return { document: inventory.document, path: closestPath(inventory.unresolved, path) };
+  return directItem(inventory, path) ?? associatedItem(inventory, path);
+}
+
+/** The path as it is, in the document, when it runs through the document with no `$ref` on the way (most results). */
+function directItem(inventory: Inventory, path: JsonPath): Item | undefined {
+  let piece = inventory.unresolved;
+  for (const segment of path) {
+    if (piece === null || typeof piece !== 'object' || hasRef(piece) || !(segment in piece)) return undefined;
+    piece = (piece as Record<string | number, unknown>)[segment];
+  }
+  return hasRef(piece) ? undefined : { document: inventory.document, path };
+}
+
+const hasRef = (node: unknown): boolean => node !== null && typeof node === 'object' && typeof (node as { $ref?: unknown }).$ref === 'string';
+
+const child = (node: unknown, segment: string | number): unknown => (node !== null && typeof node === 'object' ? (node as Record<string | number, unknown>)[segment] : undefined);
+
+/**
+ * findAssociatedItemForPath for a path that meets a `$ref`: the path is spelt as ref-map keys,
+ * prefix by prefix, and each key found in the ref map is followed, into other files too. A key is
+ * only spelt and looked up where the document holds a `$ref` (the original hashes every prefix).
+ */
+function associatedItem(inventory: Inventory, path: JsonPath): Item | null {
+  try {
+    const newPath = closestPath(inventory.resolved, path);
+    if (refOnTheWay(inventory.unresolved, newPath) === null) return { document: inventory.document, path: closestPath(inventory.unresolved, path) };
+    if (inventory.document.source === null || inventory.graph === null) return null;
+    let source: string = inventory.document.source;
+    let refMap = inventory.graph.getNodeData(source).refMap;
+    let document = inventory.document;
+    let refMapKey = '#';
+    let spelt = 0;
+    const spell = (end: number) => {
+      for (; spelt < end; spelt++) refMapKey += `/${String(encodePointerUriFragment(path[spelt]!))}`;
+    };
+    // The node at the key; `tracking` is off where it cannot be told, and then every key is
+    // looked up, as in the original.
+    let node: unknown = document.data;
+    let tracking = true;
+    for (let i = 0; i <= path.length; i++) {
+      // Step i looks up the key of the first i segments.
+      if (i > 0 && tracking) node = child(node, path[i - 1]!);
+      if (tracking && !hasRef(node)) continue;
+      spell(i);
+      while ((!tracking || hasRef(node)) && refMapKey in refMap) {
+        const target = refMap[refMapKey]!;
+        if (isLocalRef(target)) {
+          refMapKey = target;
+        } else {
+          const extracted = extractSourceFromRef(target);
+          const file: string | null = extracted === null ? null : isAbsolute(extracted) || /^[a-z]+:\/\//i.test(extracted) ? extracted : resolve(source, '..', extracted);
+          const next = file === null ? undefined : file === inventory.document.source ? inventory.document : inventory.referencedDocuments[file];
+          if (next === undefined || file === null) return { document, path: closestPath(document.data, path) };
+          source = file;
+          document = next;
+          refMap = inventory.graph.getNodeData(source).refMap;
+          refMapKey = target.includes('#') ? target.slice(target.indexOf('#')) : '#';
+        }
+        node = refMapKeyToPath(refMapKey).reduce<unknown>(child, document.data);
+        tracking = node !== undefined;
+      }
+    }
+    spell(path.length);
+    return { document, path: closestPath(document.data, refMapKeyToPath(refMapKey)) };
+  } catch {
+    return null;
+  }
+}
+
+/** spectral-runtime's traverseObjUntilRef: the first `$ref` met on the way along `path`, or null. */
+function refOnTheWay(data: unknown, path: JsonPath): string | null {
+  let piece = data;
+  for (const segment of path) {
+    if (piece === null || (typeof piece !== 'object' && typeof piece !== 'function')) throw new TypeError('Segment is not a part of the object');
+    if (segment in piece) piece = (piece as Record<string | number, unknown>)[segment];
+    else if (isRefObject(piece)) return (piece as { $ref: string }).$ref;
+    else throw new Error('Segment is not a part of the object');
+  }
+  return isPlainObject(piece) && isRefObject(piece) && Object.keys(piece).length === 1 ? (piece as { $ref: string }).$ref : null;
+}
+
+/** spectral-runtime's getClosestJsonPath: the longest prefix of `path` that exists in `data`. */
+function closestPath(data: unknown, path: JsonPath): JsonPath {
+  const closest: JsonPath = [];
+  if (data === null || (typeof data !== 'object' && typeof data !== 'function')) return closest;
+  let piece = data as Record<string | number, unknown>;
+  for (const segment of path) {
+    if (piece === null || (typeof piece !== 'object' && typeof piece !== 'function') || !(segment in piece)) break;
+    closest.push(segment);
+    piece = piece[segment] as Record<string | number, unknown>;
+  }
+  return closest;
+}
+
+/** A ref-map key as a path: its segments decoded as they were encoded (pointer escapes and percent-encoding). */
+const converted = new Map<string, JsonPath>();
+function refMapKeyToPath(refMapKey: string): JsonPath {
+  let result = converted.get(refMapKey);
+  if (result === undefined) {
+    result = (refMapKey.startsWith('#/') ? refMapKey.slice(2) : refMapKey).split('/').map(segment => {
+      const decoded = decodePointerFragment(segment);
+      try {
+        return decodeURIComponent(decoded);
+      } catch {
+        return decoded;
+      }
+    });
+    if (converted.size >= 10_000) converted.clear();
+    converted.set(refMapKey, result);
+  }
+  return result;
+}

@@ -1,0 +1,45 @@
+import { it } from 'vitest';
+import { expectPlaces, withSchemas as doc } from '../helpers/engine-rules.js';
+
+it('a JSON pointer that names no node, at the $ref', () =>
+  expectPlaces('invalid-ref', { files: { 'openapi.yaml': doc("    Order:\n      $ref: '#/components/schemas/OrderItem'\n") } }, [
+    { line: 7, column: 13, severity: 'error', message: "Cannot resolve $ref: '#/components/schemas/OrderItem' does not exist" },
+  ]));
+
+it('a file that does not exist, named as written', () =>
+  expectPlaces('invalid-ref', { files: { 'openapi.yaml': doc("    Order:\n      $ref: './schemas/order.yaml'\n") } }, [
+    { line: 7, column: 13, severity: 'error', message: 'Cannot resolve $ref: file schemas/order.yaml does not exist' },
+  ]));
+
+it('a broken pointer in a referenced file, at that file\'s $ref', () =>
+  expectPlaces(
+    'invalid-ref',
+    { files: { 'openapi.yaml': doc("    Order:\n      $ref: './order.yaml'\n"), 'order.yaml': "type: object\nproperties:\n  item:\n    $ref: '#/Item'\n" } },
+    [{ file: 'order.yaml', line: 4, column: 11, severity: 'error', message: "'#/Item' does not exist" }],
+  ));
+
+it('a referenced file that does not parse, in that file', () =>
+  expectPlaces('invalid-ref', { files: { 'openapi.yaml': doc("    Order:\n      $ref: './order.yaml'\n"), 'order.yaml': 'type: object\nproperties: {item: {type: string}\n' } }, [
+    { file: 'order.yaml', line: 3, column: 1, severity: 'error', message: /^Referenced file cannot be parsed: / },
+  ]));
+
+it('in a JSON document', () =>
+  expectPlaces(
+    'invalid-ref',
+    { files: { 'openapi.json': JSON.stringify({ openapi: '3.0.3', info: { title: 'Orders', version: '1.0.0' }, paths: {}, components: { schemas: { Order: { $ref: '#/components/schemas/Missing' } } } }, null, 2) } },
+    [{ line: 11, column: 17, severity: 'error', message: "'#/components/schemas/Missing' does not exist" }],
+  ));
+
+it('passes refs that resolve, locally and to other files', () =>
+  expectPlaces(
+    'invalid-ref',
+    { files: { 'openapi.yaml': doc("    Order:\n      $ref: './order.yaml'\n    Item:\n      $ref: '#/components/schemas/Order'\n"), 'order.yaml': 'type: object\n' } },
+    [],
+  ));
+
+it('fixtures/rules/invalid-ref: a missing parameter, a missing file and a missing schema in a referenced file', () =>
+  expectPlaces('invalid-ref', { fixture: 'fixtures/rules/invalid-ref/openapi.yaml' }, [
+    { line: 9, column: 17, severity: 'error', message: "Cannot resolve $ref: '#/components/parameters/OrderId' does not exist" },
+    { file: 'schemas/order.yaml', line: 7, column: 13, severity: 'error', message: 'Cannot resolve $ref: file schemas/money.yaml does not exist' },
+    { file: 'schemas/order.yaml', line: 11, column: 15, severity: 'error', message: "Cannot resolve $ref: '#/OrderItem' does not exist" },
+  ]));
