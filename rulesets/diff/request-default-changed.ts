@@ -1,5 +1,10 @@
 import { defineDiffRule } from '../diff-rule.js';
+import type { SchemaView } from '../diff-rule.js';
 import { capitalize, show } from '../lib/compat.js';
+
+/** A default as the schema reads it: `default: true` on a string schema is the string "true" (a typing slip, not a new default). */
+const asRead = (view: SchemaView, value: unknown): string =>
+  view.types?.has('string') && (typeof value === 'boolean' || typeof value === 'number') ? show(String(value), 1000) : show(value, 1000);
 
 export default defineDiffRule({
   id: 'request-default-changed',
@@ -17,7 +22,7 @@ export default defineDiffRule({
   visit: {
     schema({ base, revision }, context) {
       if (context.direction !== 'request' || !base.default || !revision.default) return;
-      if (show(base.default.value, 1000) === show(revision.default.value, 1000)) return;
+      if (asRead(base, base.default.value) === asRead(revision, revision.default.value)) return;
       return { side: 'revision', loc: revision.default.loc, message: `${capitalize(context.label)} has a new default in requests (${show(base.default.value)} → ${show(revision.default.value)}): clients that leave it out get different behaviour.` };
     },
   },
