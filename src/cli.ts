@@ -1,7 +1,8 @@
 // The commander program. Kept light: linting code is imported only when a command runs, so
 // `--help` and `--version` start fast.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { workerData } from 'node:worker_threads';
 import { Command, CommanderError, Option } from 'commander';
 import { distance } from 'fastest-levenshtein';
 import { TOOL } from './core/meta.js';
@@ -32,13 +33,22 @@ interface SharedFlags {
 interface LintFlags extends SharedFlags {
   since?: string;
   stdinFilepath?: string;
+  root?: string;
   ignoreUnknownFormat?: boolean;
+}
+
+function isFolder(dir: string): boolean {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 /** The options `lint` and `diff` share, in the order --help lists them; `extra` go before the last three. */
-function withSharedOptions(command: Command, what: 'findings' | 'changes', extra: (c: Command) => Command): Command {
+function withSharedOptions(command: Command, what: 'findings' | 'changes', configDefault: string, extra: (c: Command) => Command): Command {
   const head = command
     // Repeatable; paired from argv in order by pairReports.
     .addOption(new Option('-f, --format <format>', `output format, repeatable: ${FORMATS.join(', ')} (default: stylish)`).argParser(collect))
@@ -46,7 +56,7 @@ function withSharedOptions(command: Command, what: 'findings' | 'changes', extra
     .addOption(new Option('--fail-severity <severity>', 'exit 1 when a finding has this severity or higher').choices(SEVERITIES).default('error'))
     .option('-q, --quiet', 'report errors only (the exit code still counts every finding)')
     .option('--max-warnings <number>', 'exit 1 when there are more warnings than this')
-    .option('-c, --config <file>', 'config file (default: .apilint.yaml, .apilint.yml or .apilint.json, searched upward)')
+    .option('-c, --config <file>', `config file (default: ${configDefault})`)
     .option('--no-config', 'ignore config files')
     .option('--baseline <file>', `report and fail on ${what} not in this baseline only`)
     .option('--write-baseline <file>', `record the current ${what} as the baseline (exit 0 once written)`);
@@ -113,7 +123,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
   let exitCode = 0;
   const program = new Command()
     .name('apilint')
-    .usage('[lint] <inputs...> [options] | diff <base> <revision> [options] | rules [id] | --help')
+    .usage('[lint] <inputs...> [options] | diff <base> <revision> [options] | rules [id] | lsp --stdio | --help')
     .description('Lint OpenAPI 2.0/3.0/3.1 and event type documents against the REST, JSON, HTTP and rate limiting guidelines.')
     .version(TOOL.version, '-v, --version')
     .exitOverride()
@@ -160,10 +170,12 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
       .description('lint files, directories or globs ("-" reads stdin)')
       .argument('[inputs...]', 'OpenAPI or event type documents, directories or globs; - reads stdin'),
     'findings',
+    "each document's nearest .apilint.yaml, .apilint.yml or .apilint.json",
     c =>
       c
         .option('--since <git-ref>', 'report only the findings the working tree adds to <git-ref>')
         .option('--stdin-filepath <path>', 'the file stdin stands for, for overrides, ignores, baselines, --since and reports')
+        .option('--root <dir>', "the folder $refs may read (default: each document's git work tree, else its config file's folder)")
         .option('--ignore-unknown-format', 'skip named files that are not OpenAPI or event type documents (for hooks and editors)'),
   ).action(async (rawInputs: string[], opts: LintFlags) => {
     if (opts.baseline && opts.since) program.error('use either --baseline or --since, not both', { exitCode: 2 });
@@ -174,12 +186,14 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
     }
     if (inputs.length === 0) program.error('no inputs: give files, directories or globs to lint, or - for stdin (apilint --help)', { exitCode: 2 });
     const shared = await sharedRunOptions(opts);
+    if (opts.root !== undefined && !isFolder(path.resolve(io.cwd, opts.root))) program.error(`--root ${opts.root}: no such folder`, { exitCode: 2 });
     const { runLint } = await import('./run.js');
     exitCode = await runLint({
       inputs,
       ...shared,
       ...(opts.since ? { since: opts.since } : {}),
       ...(opts.stdinFilepath !== undefined ? { stdinFilepath: opts.stdinFilepath } : {}),
+      ...(opts.root !== undefined ? { root: opts.root } : {}),
       ignoreUnknownFormat: opts.ignoreUnknownFormat === true,
     });
   });
@@ -191,6 +205,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
       .argument('<base>', 'the old version: a file, REV:path (a file at a git revision), or - for stdin')
       .argument('<revision>', 'the new version: a file, REV:path, or - for stdin'),
     'changes',
+    '.apilint.yaml, .apilint.yml or .apilint.json, searched upward',
     c => c.option('--date <YYYY-MM-DD>', 'the day x-sunset dates are judged against (default: today)'),
   ).action(async (base: string, revision: string, opts: SharedFlags & { date?: string }) => {
     const shared = await sharedRunOptions(opts);
@@ -235,6 +250,21 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
       io.stdout.write(`\n${catalogue.length} rules; * off by default (on with extends: apilint:all); diff: compares two versions (apilint diff, ${diffRules} rules); #n: Zalando rule numbers (x-zally-ignore)\n`);
     });
 
+  program
+    .command('lsp')
+    .description('run the language server (Language Server Protocol over stdin and stdout) for editors')
+    .option('--stdio', 'talk over stdin and stdout (the only transport; accepted because clients pass it)')
+    // Clients add their own flags (--clientProcessId); the server reads what it needs from initialize.
+    .allowUnknownOption()
+    .action(async () => {
+      const [{ startServer }, { workerScriptUrl }] = await Promise.all([import('./lsp/server.js'), import('./lint/parallel.js')]);
+      const script = workerScriptUrl();
+      if (!script) return program.error('apilint lsp runs from bin/apilint.js', { exitCode: 2 });
+      startServer(script);
+      // The server ends the process itself (exit notification, stdin closed).
+      await new Promise(() => undefined);
+    });
+
   const unknown = unknownCommand(argv, [...program.commands.map(c => c.name()), 'help'], io.cwd);
   if (unknown) {
     io.stderr.write(`apilint: ${unknown} (apilint --help)\n`);
@@ -260,8 +290,12 @@ const ruleJson = ({ id, kind, severity, ref, zalando, description, recommended, 
 
 export { enableWorkers } from './lint/parallel.js';
 
-/** The entry of a lint worker thread (src/lint/parallel.ts), started by bin/apilint.js. */
+/** The entry of a lint worker thread (src/lint/parallel.ts, or the language server's), started by bin/apilint.js. */
 export async function runLintWorker(): Promise<void> {
+  if ((workerData as { lsp?: unknown }).lsp !== undefined) {
+    (await import('./lsp/lint-thread.js')).serveLintThread();
+    return;
+  }
   const { serveLintWorker } = await import('./run.js');
   serveLintWorker();
 }

@@ -4,7 +4,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
-import { loadConfig, type Config } from './config/config.js';
+import { ConfigLookup, type Config } from './config/config.js';
 import { InputError } from './core/errors.js';
 import type { Finding } from './core/finding.js';
 import { displayPath, STDIN } from './core/paths.js';
@@ -37,6 +37,8 @@ export interface RunOptions {
   debug: boolean;
   config?: string;
   noConfig?: boolean;
+  /** The folder every document's `$ref`s may read (default: found from each document, src/resolve/project.ts). */
+  root?: string;
   baseline?: string;
   writeBaseline?: string;
   since?: string;
@@ -68,14 +70,8 @@ export async function runLint(options: RunOptions): Promise<number> {
     stderr(`apilint: ${where(error, cwd)}: ${error.message}\n`);
   };
 
-  let config: Config;
-  try {
-    config = options.noConfig ? (await import('./config/config.js')).EMPTY_CONFIG : await loadConfig(cwd, options.config);
-  } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-    report(error);
-    return EXIT.error;
-  }
+  // Each document's config, from its folder upward (or --config).
+  const configs = new ConfigLookup({ cwd, ...(options.config !== undefined ? { config: options.config } : {}), ...(options.noConfig ? { noConfig: true } : {}) });
   const stdinFilepath = options.stdinFilepath === undefined ? undefined : path.resolve(cwd, options.stdinFilepath);
 
   const expanded = await expandInputs(options.inputs, cwd);
@@ -84,7 +80,26 @@ export async function runLint(options: RunOptions): Promise<number> {
   // document, skipped; ignored by the config, skipped.
   const lenient = options.ignoreUnknownFormat === true;
   let stdinIgnored = false;
+  const shownFile = (file: string) => (file === STDIN && stdinFilepath !== undefined ? stdinFilepath : file);
+  // A config that does not validate is reported once; the documents that use it are not linted.
+  const configFiles = new Set<string>();
+  const badConfigs = new Set<InputError>();
+  const configOf = (c: Candidate): Config | undefined => {
+    try {
+      const config = configs.configFor(shownFile(c.file));
+      for (const file of config.files) configFiles.add(file);
+      return config;
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      // The lookup throws the same error for every document that uses the config.
+      if (!badConfigs.has(error)) report(error);
+      badConfigs.add(error);
+      return undefined;
+    }
+  };
   const candidates = expanded.candidates.map(c => (lenient ? { ...c, explicit: false } : c)).filter(c => {
+    const config = configOf(c);
+    if (!config) return false;
     if (c.file === STDIN && stdinFilepath !== undefined && config.ignores(stdinFilepath)) {
       stdinIgnored = true;
       stderr(`apilint: ${escapeControl(displayPath(stdinFilepath, cwd))}: matches the config's ignore list: not linted\n`);
@@ -92,7 +107,8 @@ export async function runLint(options: RunOptions): Promise<number> {
     }
     return c.explicit || !config.ignores(c.file);
   });
-  const shownFile = (file: string) => (file === STDIN && stdinFilepath !== undefined ? stdinFilepath : file);
+  // Nothing left to lint but for broken configs: stop before any report, as for a usage error.
+  if (badConfigs.size > 0 && candidates.length === 0) return EXIT.error;
 
   // What can be known before linting is checked before linting: a usage error costs no time.
   const baselineFile = options.baseline === undefined ? undefined : path.resolve(cwd, options.baseline);
@@ -100,11 +116,11 @@ export async function runLint(options: RunOptions): Promise<number> {
   const outputs = options.reports.flatMap(r => (r.output === undefined ? [] : [path.resolve(cwd, r.output)]));
   const clash = outputOverInput([...outputs, ...(writeBaselineFile && writeBaselineFile !== baselineFile ? [writeBaselineFile] : [])], [
     ...candidates.map(c => shownFile(c.file)),
-    ...(config.file ? [config.file] : []),
+    ...configFiles,
     ...(baselineFile && baselineFile !== writeBaselineFile ? [baselineFile] : []),
   ]);
   if (clash) {
-    stderr(`apilint: ${escapeControl(displayPath(clash.output, cwd))}: is ${clash.input === config.file ? 'the config file' : clash.input === baselineFile ? 'the baseline' : 'an input'} of this run: refusing to write a report over it (choose another --output)\n`);
+    stderr(`apilint: ${escapeControl(displayPath(clash.output, cwd))}: is ${configFiles.has(clash.input) ? (configFiles.size === 1 ? 'the config file' : 'a config file') : clash.input === baselineFile ? 'the baseline' : 'an input'} of this run: refusing to write a report over it (choose another --output)\n`);
     return EXIT.error;
   }
   let known: string[] | undefined;
@@ -119,12 +135,13 @@ export async function runLint(options: RunOptions): Promise<number> {
   }
 
   const maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+  const root = options.root === undefined ? undefined : path.resolve(cwd, options.root);
   const reference = options.reference === true;
-  const session = new LintSession({ cwd, config, allowRemote: options.allowRemote, maxFileSize, reference });
+  const session = new LintSession({ cwd, config: configs, ...(root !== undefined ? { root } : {}), allowRemote: options.allowRemote, maxFileSize, reference });
   progress = progressOn(options.stderr, candidates.length, () => estimatedMs(candidates));
   // Stdin named by --stdin-filepath is linted as that file: its settings, $refs and findings are that path's.
   const lintCandidate = async (c: Candidate) =>
-    c.file === STDIN && stdinFilepath !== undefined ? session.lintText(stdinFilepath, await readInput(STDIN, maxFileSize)) : session.lintFile(c.file, { explicit: c.explicit });
+    c.file === STDIN && stdinFilepath !== undefined ? session.lintText(stdinFilepath, await readInput(STDIN, maxFileSize), { explicit: c.explicit }) : session.lintFile(c.file, { explicit: c.explicit });
   const lintOne = (c: Candidate): Promise<Outcome> =>
     lintCandidate(c).then(
       result => (result === undefined ? { skipped: true } : { findings: result.findings }),
@@ -134,7 +151,7 @@ export async function runLint(options: RunOptions): Promise<number> {
   let outcomes: Outcome[];
   if (workers > 0) {
     // Several files and more than one core: worker threads lint some of them (src/lint/parallel.ts).
-    const setup = { cwd, allowRemote: options.allowRemote, maxFileSize, reference, ...(options.config !== undefined ? { config: options.config } : {}), ...(options.noConfig ? { noConfig: true } : {}) };
+    const setup = { cwd, allowRemote: options.allowRemote, maxFileSize, reference, ...(options.config !== undefined ? { config: options.config } : {}), ...(options.noConfig ? { noConfig: true } : {}), ...(root !== undefined ? { root } : {}) };
     outcomes = await lintAll(candidates, lintOne, workers, setup, () => progress.done());
   } else {
     // One file after the other (files are read synchronously: reading ahead would gain nothing).
@@ -177,7 +194,7 @@ export async function runLint(options: RunOptions): Promise<number> {
     comparison = { against: `baseline ${escapeControl(displayPath(baselineFile, cwd))}`, unchanged: result.unchanged, fixed: result.fixed };
     findings = result.findings;
   } else if (options.since && repositories) {
-    const result = await compareSince(options.since, repositories, linted, findings, config, options);
+    const result = await compareSince(options.since, repositories, linted, findings, configs, options);
     comparison = { against: escapeControl(options.since), unchanged: result.unchanged, fixed: result.fixed };
     findings = result.findings;
   }
@@ -271,8 +288,9 @@ export function serveLintWorker(): void {
     }
     if (message.type === 'setup') {
       const { setup } = message;
-      session = (setup.noConfig ? import('./config/config.js').then(m => m.EMPTY_CONFIG) : loadConfig(setup.cwd, setup.config)).then(
-        config => new LintSession({ config, cwd: setup.cwd, allowRemote: setup.allowRemote, maxFileSize: setup.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, reference: setup.reference }),
+      const configs = new ConfigLookup({ cwd: setup.cwd, ...(setup.config !== undefined ? { config: setup.config } : {}), ...(setup.noConfig ? { noConfig: true } : {}) });
+      session = Promise.resolve(
+        new LintSession({ config: configs, cwd: setup.cwd, ...(setup.root !== undefined ? { root: setup.root } : {}), allowRemote: setup.allowRemote, maxFileSize: setup.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, reference: setup.reference }),
       );
       session.then(() => port.postMessage({ type: 'ready' } satisfies FromWorker), () => port.close());
       return;
@@ -330,7 +348,7 @@ function repositoriesOf(files: readonly string[], ref: string): Map<string, stri
 }
 
 /** Lints the same files as they were at `ref`, repository by repository, and marks the findings that were already there. */
-async function compareSince(ref: string, roots: Map<string, string>, files: string[], findings: Finding[], config: Config, options: RunOptions): Promise<Comparison> {
+async function compareSince(ref: string, roots: Map<string, string>, files: string[], findings: Finding[], configs: ConfigLookup, options: RunOptions): Promise<Comparison> {
   const groups = new Map<string, string[]>();
   for (const file of files) {
     const root = roots.get(path.dirname(file));
@@ -343,7 +361,9 @@ async function compareSince(ref: string, roots: Map<string, string>, files: stri
   for (const [root, group] of groups) {
     const { tree, cleanup } = checkoutRef(root, ref);
     try {
-      const session = new LintSession({ config, cwd: tree, allowRemote: options.allowRemote, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, reference: options.reference === true });
+      // The copy's project is the revision's tree (the work tree at `ref`), or --root's place in it.
+      const treeRoot = options.root === undefined ? tree : path.join(tree, path.relative(root, path.resolve(options.cwd, options.root)));
+      const session = new LintSession({ config: configs, cwd: tree, root: treeRoot, allowRemote: options.allowRemote, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, reference: options.reference === true });
       for (const file of group) {
         try {
           // Settings follow the file's path in the working tree, so overrides apply the same way.
@@ -360,7 +380,7 @@ async function compareSince(ref: string, roots: Map<string, string>, files: stri
   return compare(findings, old, key, `present at ${ref}`);
 }
 
-function asInputError(error: unknown, file: string): InputError {
+export function asInputError(error: unknown, file: string): InputError {
   if (error instanceof InputError) return error;
   // Spectral gathers the exceptions of rule functions into an AggregateError, each with a cause.
   const causes = errorTree(error);

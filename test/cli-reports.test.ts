@@ -36,7 +36,7 @@ describe('github', () => {
     expect(commands.filter(l => l.startsWith('::error ') && l.includes('title=apilint ')).length).toBe(counts.errors);
     expect(commands.filter(l => l.startsWith('::warning ')).length).toBe(counts.warnings);
     expect(commands.filter(l => l.startsWith('::notice ')).length).toBe(counts.infos + counts.hints);
-    expect(commands).toContainEqual(expect.stringMatching(/^::error file=[^,]*broken\.yaml,line=4,col=3,title=apilint%3A cannot lint::invalid YAML: duplicate key$/));
+    expect(commands).toContainEqual(expect.stringMatching(/^::error file=[^,]*broken\.yaml,line=4,col=3,title=apilint%3A cannot lint::invalid YAML: duplicate key "title"$/));
     expect(lines).toContain(`apilint: ${plural(counts.total, 'problem')} (${plural(counts.errors, 'error')}, ${plural(counts.warnings, 'warning')}, ${counts.infos} info, ${plural(counts.hints, 'hint')}) in 1 file; 1 input could not be linted`);
   });
 
@@ -71,7 +71,7 @@ describe('junit', () => {
 
   it('an input error is an error case', async () => {
     const result = await runCli(['lint', ...both(), '-f', 'junit']);
-    expect(result.stdout).toMatch(/<testsuite name="[^"]*broken\.yaml" tests="1" failures="0" errors="1">\n\s*<testcase name="load"[^>]*>\n\s*<error message="invalid YAML: duplicate key">/);
+    expect(result.stdout).toMatch(/<testsuite name="[^"]*broken\.yaml" tests="1" failures="0" errors="1">\n\s*<testcase name="load"[^>]*>\n\s*<error message="invalid YAML: duplicate key &quot;title&quot;">/);
   });
 });
 
@@ -92,7 +92,7 @@ describe('codeclimate', () => {
     }
     // GitLab shows one issue per fingerprint.
     expect(new Set(issues.map(i => i.fingerprint)).size).toBe(issues.length);
-    expect(issues).toContainEqual(expect.objectContaining({ check_name: 'input-error', severity: 'blocker', description: 'Cannot lint this file: invalid YAML: duplicate key', location: { path: expect.stringMatching(/broken\.yaml$/), lines: { begin: 4 } } }));
+    expect(issues).toContainEqual(expect.objectContaining({ check_name: 'input-error', severity: 'blocker', description: 'Cannot lint this file: invalid YAML: duplicate key "title"', location: { path: expect.stringMatching(/broken\.yaml$/), lines: { begin: 4 } } }));
   });
 });
 
@@ -101,7 +101,7 @@ describe('markdown', () => {
 
   it('lists inputs that could not be linted', async () => {
     const result = await runCli(['lint', ...both(), '-f', 'markdown']);
-    expect(result.stdout).toMatch(/\*\*1 input could not be linted:\*\*\n\n- `[^`]*broken\.yaml:4:3`: `invalid YAML: duplicate key`/);
+    expect(result.stdout).toMatch(/\*\*1 input could not be linted:\*\*\n\n- `[^`]*broken\.yaml:4:3`: `invalid YAML: duplicate key "title"`/);
   });
 
   it('HTML, links, mentions and pipes from the spec stay text when GitHub renders the comment (cmark-gfm)', async () => {
@@ -149,7 +149,7 @@ describe('sarif', () => {
     const invocation = JSON.parse(result.stdout).runs[0].invocations[0];
     expect(invocation.executionSuccessful).toBe(false);
     expect(invocation.toolExecutionNotifications).toEqual([
-      { level: 'error', message: { text: 'invalid YAML: duplicate key' }, locations: [{ physicalLocation: { artifactLocation: expect.objectContaining({ uri: expect.stringMatching(/broken\.yaml$/) }), region: { startLine: 4, startColumn: 3 } } }] },
+      { level: 'error', message: { text: 'invalid YAML: duplicate key "title"' }, locations: [{ physicalLocation: { artifactLocation: expect.objectContaining({ uri: expect.stringMatching(/broken\.yaml$/) }), region: { startLine: 4, startColumn: 3 } } }] },
     ]);
   });
 });

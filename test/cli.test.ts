@@ -121,7 +121,7 @@ describe('inputs', () => {
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toEqual([
       'apilint: missing.yaml: no such file or directory',
-      `apilint: ${bad}:4:3: invalid YAML: duplicate key`,
+      `apilint: ${bad}:4:3: invalid YAML: duplicate key "title"`,
     ]);
     const report = JSON.parse(result.stdout);
     expect(report.files).toEqual(['fixtures/cli/directory/orders.yaml']);
@@ -138,7 +138,7 @@ describe('bad input: one clear line, exit 2, no stack trace', () => {
     laughs.push(`${name}: &${name} [${Array(9).fill(`*${prev}`).join(',')}]`);
   }
   const cases: [string, string, string | Buffer, RegExp][] = [
-    ['duplicate keys', 'dup.yaml', 'openapi: 3.0.3\ninfo:\n  title: a\n  version: 1.0.0\npaths: {}\npaths: {}\n', /dup\.yaml:6:1: invalid YAML: duplicate key$/],
+    ['duplicate keys', 'dup.yaml', 'openapi: 3.0.3\ninfo:\n  title: a\n  version: 1.0.0\npaths: {}\npaths: {}\n', /dup\.yaml:6:1: invalid YAML: duplicate key "paths"$/],
     ['tab indentation', 'tabs.yaml', 'openapi: 3.0.3\ninfo:\n\ttitle: a\n', /tabs\.yaml:3:1: invalid YAML: tab character used for indentation$/],
     ['unterminated string', 'string.yaml', 'openapi: "3.0.3\ninfo: {}\n', /string\.yaml:3:1: invalid YAML: unexpected end of the stream within a double quoted scalar$/],
     ['trailing comma in JSON', 'comma.json', '{"openapi": "3.0.3", "paths": {},}', /comma\.json:1:34: invalid JSON: trailing comma$/],

@@ -1,14 +1,17 @@
 // The npm package as users get it: `npm pack` on a copy of the source (the build runs in its
 // prepack script), the tarball's contents, a global install into an empty prefix without
-// devDependencies, and the installed `apilint` run from a folder outside the repository. The
-// README's GitLab recipe runs against the same tarball, installed into a project.
+// devDependencies, and the installed `apilint` run from a folder outside the repository; an
+// install from git, which npm builds. The README's GitLab recipe runs against the tarball,
+// installed into a project.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol/node';
 import { REFERENCE_SPEC, ROOT } from './helpers/lint.js';
-import { copySource } from './helpers/source.js';
+import { LspClient, uriOf } from './helpers/lsp-client.js';
+import { copySource, type SourceCopy } from './helpers/source.js';
 
 const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; devDependencies: Record<string, string> };
 const TARBALL = `${pkg.name.replace(/^@/, '').replace('/', '-')}-${pkg.version}.tgz`;
@@ -28,15 +31,20 @@ function npm(args: string[], cwd: string) {
   });
 }
 
+// The installs hold some 60 MB of dependencies.
+afterAll(() => rmSync(tmp, { recursive: true, force: true }), 120_000);
+
 let pack: { status: number | null; stdout: string; stderr: string };
 let tarball: string;
+let source: SourceCopy;
 
 beforeAll(() => {
   // The source as a clone has it; node_modules from this checkout, as `npm ci` would make it.
-  const source = copySource(path.join(tmp, 'source')).dir;
-  symlinkSync(path.join(ROOT, 'node_modules'), path.join(source, 'node_modules'), 'dir');
+  source = copySource(path.join(tmp, 'source'));
+  const { dir } = source;
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   mkdirSync(path.join(tmp, 'out'));
-  pack = npm(['pack', '--pack-destination', path.join(tmp, 'out')], source);
+  pack = npm(['pack', '--pack-destination', path.join(tmp, 'out')], dir);
   tarball = path.join(tmp, 'out', TARBALL);
   if (pack.status !== 0) throw new Error(`npm pack failed:\n${pack.stderr}`);
 }, 300_000);
@@ -90,9 +98,30 @@ describe('installed from the tarball', () => {
     expect(existsSync(path.join(installed, 'dist/bundle/cli.cjs'))).toBe(true);
     const modules = existsSync(path.join(installed, 'node_modules')) ? readdirSync(path.join(installed, 'node_modules')) : [];
     const scoped = modules.filter(m => m.startsWith('@')).flatMap(s => readdirSync(path.join(installed, 'node_modules', s)).map(m => `${s}/${m}`));
-    // Type packages come with the dependencies (spectral-core needs @types/node); no tool may.
-    const dev = [...modules, ...scoped].filter(m => m in pkg.devDependencies && !m.startsWith('@types/'));
+    // Type packages come with the dependencies (spectral-core needs @types/node), and so does a
+    // library that is both a dependency's dependency and a devDependency (the tests' LSP client,
+    // vscode-languageserver-protocol); no tool may.
+    const installedNames = [...modules, ...scoped].filter(m => existsSync(path.join(installed, 'node_modules', m, 'package.json')));
+    const needed = new Set(installedNames.flatMap(m => Object.keys((JSON.parse(readFileSync(path.join(installed, 'node_modules', m, 'package.json'), 'utf8')) as { dependencies?: object }).dependencies ?? {})));
+    const dev = installedNames.filter(m => m in pkg.devDependencies && !m.startsWith('@types/') && !needed.has(m));
     expect(dev).toEqual([]);
+  });
+
+  it("finds a config package installed beside it (npm install -g), for a project that has none", () => {
+    const org = path.join(tmp, 'acme-apilint-config');
+    mkdirSync(org);
+    writeFileSync(path.join(org, 'package.json'), '{ "name": "@acme/apilint-config", "version": "1.0.0", "main": "apilint.yaml" }\n');
+    writeFileSync(path.join(org, 'apilint.yaml'), 'rules:\n  path-no-trailing-slash: info\n');
+    const add = npm(['install', '--global', '--prefix', prefix, '--install-links', org], outside);
+    expect(add.status, add.stderr).toBe(0);
+    const project = path.join(tmp, 'uses-acme');
+    mkdirSync(project);
+    writeFileSync(path.join(project, '.apilint.yaml'), "extends: '@acme/apilint-config'\n");
+    writeFileSync(path.join(project, 'openapi.yaml'), withSlash);
+    const run = apilint(['lint', path.join(project, 'openapi.yaml'), '-f', 'json']);
+    expect(run.stderr).toBe('');
+    expect((JSON.parse(run.stdout) as { findings: { ruleId: string; severity: string }[] }).findings.map(f => `${f.ruleId} ${f.severity}`)).toEqual(['path-no-trailing-slash info']);
+    expect(run.status).toBe(0);
   });
 
   it('runs from a folder outside the repository: version, a clean spec, a failing spec', () => {
@@ -108,6 +137,36 @@ describe('installed from the tarball', () => {
     expect(report.findings.map(f => [f.file, f.ruleId, f.line])).toEqual([['failing.yaml', 'path-no-trailing-slash', slashLine]]);
     expect(failing.status).toBe(1);
   });
+
+  it('runs the language server: `apilint lsp --stdio` publishes the finding of an open spec', async () => {
+    const client = new LspClient({ cwd: outside, command: [path.join(prefix, 'bin/apilint'), 'lsp', '--stdio'] });
+    try {
+      await client.initialize(outside);
+      const uri = uriOf(path.join(outside, 'failing.yaml'));
+      await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'yaml', version: 1, text: withSlash } });
+      const diagnostics = await client.diagnostics(uri);
+      expect(diagnostics.map(d => [d.code, d.range.start.line + 1])).toEqual([['path-no-trailing-slash', slashLine]]);
+      expect(await client.shutdown()).toBe(0);
+      expect(client.stderr).toBe('');
+    } finally {
+      client.kill();
+    }
+  });
+});
+
+describe('installed from git', () => {
+  it('npm builds it from a clone (as `npm install github:apilint/apilint` does) and it runs', () => {
+    const project = path.join(tmp, 'from-git');
+    mkdirSync(project);
+    writeFileSync(path.join(project, 'package.json'), '{ "name": "orders-api", "private": true }\n');
+    writeFileSync(path.join(project, 'openapi.yaml'), reference);
+    const install = npm(['install', '--save-dev', '--prefer-offline', `git+file://${source.dir}#${source.commit}`], project);
+    expect(install.status, install.stderr).toBe(0);
+    expect(existsSync(path.join(project, 'node_modules/@apilint/cli/dist/bundle/cli.cjs'))).toBe(true);
+    const run = spawnSync(path.join(project, 'node_modules/.bin/apilint'), ['lint', 'openapi.yaml'], { cwd: project, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    expect(run.stdout).toMatch(/No problems in 1 file/);
+    expect(run.status).toBe(0);
+  }, 600_000);
 });
 
 describe("the README's GitLab recipe", () => {

@@ -50,7 +50,7 @@ describe.skipIf(!available)(`pre-commit (${version.stdout.trim()})`, { concurren
   beforeAll(() => {
     hooks = copySource(path.join(tmp, 'apilint'));
   });
-  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }), 120_000);
 
   it(
     'try-repo from an empty cache installs the hook and fails on the staged spec, showing the finding',

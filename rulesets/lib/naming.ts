@@ -84,7 +84,15 @@ export const words = (name: string): string[] => splitWords(name.replace(TEMPLAT
 const splitWords = rememberByString((text: string): readonly string[] => split(text));
 
 /** pluralize.isPlural, remembered: each answer tests the word against pluralize's hundreds of rules. */
-export const isPluralWord = rememberByString((word: string): boolean => pluralize.isPlural(word));
+// Mass nouns that pluralize counts as singular: they name an amount, never one of many.
+const MASS_NOUNS = new Set([
+  'content', 'feedback', 'evidence', 'knowledge', 'luggage', 'baggage', 'furniture', 'merchandise', 'clothing', 'footwear', 'freight',
+  'input', 'output', 'throughput', 'config', 'telemetry', 'usage', 'storage', 'guidance', 'help', 'documentation', 'firmware', 'middleware',
+  'malware', 'spam', 'traffic', 'access',
+]);
+
+/** Plural, or a mass noun that has no plural (`content`, `data`, `equipment`). */
+export const isPluralWord = rememberByString((word: string): boolean => MASS_NOUNS.has(word.toLowerCase()) || pluralize.isPlural(word));
 
 /**
  * The head noun of a name, which carries its number, with its offset in the name: the last word

@@ -169,15 +169,21 @@ function isStreaming(root: unknown, op: Operation): boolean {
   return parameters(op).some(p => typeof p.parameter.name === 'string' && normalizeName(p.parameter.name).split('_').includes('stream'));
 }
 
+// Segments that name a report about a resource (`/subscriptions/{id}/stats`): figures computed
+// per call, a fixed set of rows, not a collection that grows.
+const REPORT_WORDS = new Set(['stats', 'statistics', 'metrics', 'summary', 'totals', 'counts', 'usage', 'analytics', 'insights']);
+
 /**
- * A GET that lists a collection: its path ends with a resource name, not a parameter, and a 2xx JSON
- * body is an array of objects, or a page object: an object with exactly one array property that
- * holds objects and is named `items` (or `data`, `results`, ...) or after the path (`/merchants` →
- * `merchants`), or that sits beside a `next` link or cursor. Streams are not collections.
+ * A GET that lists a collection: its path ends with a resource name, not a parameter or a report
+ * (`stats`, `metrics`, ...), and a 2xx JSON body is an array of objects, or a page object: an object
+ * with exactly one array property that holds objects and is named `items` (or `data`, `results`,
+ * ...) or after the path (`/merchants` → `merchants`), or that sits beside a `next` link or cursor.
+ * Streams are not collections.
  */
 export function collectionResponse(root: unknown, op: Operation): CollectionResponse | undefined {
   if (op.method !== 'get' || isWebhook(op) || endsWithParameter(op.path) || isStreaming(root, op)) return undefined;
   const resource = lastSegment(op.path);
+  if (resource !== undefined && REPORT_WORDS.has(normalizeName(resource).split('_').at(-1)!)) return undefined;
   for (const body of successBodies(root, op)) {
     if (isArraySchema(body.schema)) {
       if (isObjectSchema(body.schema.items)) return { body, kind: 'array', item: body.schema.items };
@@ -320,16 +326,26 @@ export interface PaginationNames {
   limitParameters: readonly string[];
 }
 
+export interface Pagination {
+  /** A page-selecting query parameter (`cursor`, `offset`, ...). */
+  cursorParameter: boolean;
+  /** The page object leads to the next page (a `next` link or cursor, which carries the position). */
+  nextLink: boolean;
+  /** The read selects a page: by a parameter or by following the next link. */
+  cursor: boolean;
+  /** A page-size parameter (`limit`, ...). */
+  limit: boolean;
+  /** How many query parameters the read accepts at all. */
+  queryParameters: number;
+}
+
 /**
- * How a collection read paginates: `cursor` when it accepts a page-selecting query parameter or its
- * page object carries a `next` link or cursor (the cursor then travels inside the link), `limit`
- * when it accepts a page-size parameter. Names are compared normalized (`pageSize` = `page_size`).
+ * How a collection read paginates. Names are compared normalized (`pageSize` = `page_size`).
  */
-export function pagination(op: Operation, collection: CollectionResponse, names: PaginationNames): { cursor: boolean; limit: boolean } {
+export function pagination(op: Operation, collection: CollectionResponse, names: PaginationNames): Pagination {
   const query = new Set(parametersIn(op, 'query').map(p => p.name));
   const accepts = (list: readonly string[]) => list.some(n => query.has(normalizeName(n)));
-  return {
-    cursor: accepts(names.cursorParameters) || (collection.kind === 'page' && hasNextPageField(collection.body.schema)),
-    limit: accepts(names.limitParameters),
-  };
+  const cursorParameter = accepts(names.cursorParameters);
+  const nextLink = collection.kind === 'page' && hasNextPageField(collection.body.schema);
+  return { cursorParameter, nextLink, cursor: cursorParameter || nextLink, limit: accepts(names.limitParameters), queryParameters: query.size };
 }

@@ -11,30 +11,49 @@ const isParameter = (segment: string): boolean => /\{[^}]*\}/.test(segment);
 // report them).
 const isVersion = (segment: string): boolean => /^v\d+(?:[._-]\d+)*$/i.test(segment);
 
-/** Resource segments of a path: parameters normalized to `{}` (their names do not matter here), base path left out. */
-function segments(path: string): string[] {
+/** Segments of a path without its base path (versions, a leading `api`). */
+function resourceParts(path: string): string[] {
   const parts = path.split('/').filter(s => s.length > 0 && !isVersion(s));
   if (parts[0]?.toLowerCase() === 'api') parts.shift();
-  return parts.map(s => (isParameter(s) ? PARAMETER : s));
+  return parts;
 }
 
+/** Resource segments of a path: parameters normalized to `{}` (their names do not matter here), base path left out. */
+const segments = (path: string): string[] => resourceParts(path).map(s => (isParameter(s) ? PARAMETER : s));
+
 /**
- * The resource type a path belongs to, as Zalando rule 146 defines it: a collection, its members
- * and its direct sub-resources without an identifier of their own are one type.
- * `/customers`, `/customers/{id}` and `/customers/{id}/preferences` are `/customers`;
- * `/customers/{id}/addresses/{addr}` is `/customers/{}/addresses`.
+ * The resource types of an API's paths, as Zalando rule 146 defines them: a collection, its
+ * members and its sub-resources without an identifier of their own are one type. `/customers`,
+ * `/customers/{id}` and `/customers/{id}/preferences` are `/customers`; a sub-resource that is a
+ * collection itself (some path continues it with an identifier) is a type of its own, with its
+ * members: `/customers/{id}/addresses` and `/customers/{id}/addresses/{addr}` are one type. Keyed
+ * by the type with parameters normalized; the value spells it as the first path holding it does.
  */
-export function resourceType(path: string): string {
-  const parts = segments(path);
-  // A member, also under a compound key (`/blacklist/{type}/{name}`): its collection.
-  if (parts.at(-1) === PARAMETER) {
-    while (parts.at(-1) === PARAMETER) parts.pop();
-  } else if (parts.at(-2) === PARAMETER) {
-    // A sub-resource without an identifier of its own: its parent's type.
-    parts.splice(-2);
-    while (parts.at(-1) === PARAMETER) parts.pop();
+export function resourceTypes(paths: readonly string[]): Map<string, string> {
+  const split = paths.map(path => ({ original: resourceParts(path), parts: segments(path) }));
+  const collections = new Set<string>();
+  for (const { parts } of split) {
+    parts.forEach((segment, i) => {
+      if (segment !== PARAMETER && parts[i + 1] === PARAMETER) collections.add(parts.slice(0, i + 1).join('/'));
+    });
   }
-  return `/${parts.join('/')}`;
+  const types = new Map<string, string>();
+  for (const { original, parts } of split) {
+    let end = parts.length;
+    const dropParameters = () => {
+      while (end > 0 && parts[end - 1] === PARAMETER) end--;
+    };
+    // A member, also under a compound key (`/blacklist/{type}/{name}`): its collection.
+    dropParameters();
+    // A sub-resource without an identifier of its own that is no collection: its parent's type.
+    while (end >= 2 && parts[end - 2] === PARAMETER && !collections.has(parts.slice(0, end).join('/'))) {
+      end--;
+      dropParameters();
+    }
+    const key = `/${parts.slice(0, end).join('/')}`;
+    if (!types.has(key)) types.set(key, `/${original.slice(0, end).join('/')}`);
+  }
+  return types;
 }
 
 /**

@@ -76,6 +76,22 @@ export function subschemas(schema: Obj): Obj[] {
   return out;
 }
 
+/**
+ * Every schema reachable from these (nested properties, items, combinators, ...), each once: what
+ * a body can carry, whichever of its uses the index met first.
+ */
+export function reachableSchemas(roots: readonly unknown[]): Set<Obj> {
+  const reachable = new Set<Obj>();
+  const stack = roots.filter(isObject);
+  while (stack.length > 0) {
+    const schema = stack.pop()!;
+    if (reachable.has(schema)) continue;
+    reachable.add(schema);
+    stack.push(...subschemas(schema));
+  }
+  return reachable;
+}
+
 function buildIndex(root: Obj): SchemaIndex {
   const seen = new Set<object>();
   const schemas: SchemaNode[] = [];

@@ -1,5 +1,6 @@
 import { defineRule } from '../rule.js';
-import { atKey, isObject } from '../lib/oas.js';
+import { atKey, isObject, type Obj } from '../lib/oas.js';
+import { nameWords } from '../lib/fields.js';
 import { schemaIndex, schemaTypes } from '../lib/schemas.js';
 import { stringList } from '../lib/options.js';
 
@@ -11,6 +12,18 @@ interface Options {
 // `iri` is the internationalized form of an absolute URI, and a `uri-template` (RFC 6570) link
 // expands to one; `uri-reference` and friends admit relative references.
 const ABSOLUTE_FORMATS = new Set(['uri', 'iri', 'uri-template']);
+
+// scp-style addresses (`git@github.com:owner/repo.git`): a user, a host and a path after a colon,
+// without a scheme. They are how SSH clones are addressed, and no URI.
+const SCP_STYLE = /^[\w.-]+@[\w.-]+:(?!\/\/)\S+$/;
+
+/** An SSH (or git clone) address rather than a link: by its name, its example or its description. */
+function isScpAddress(name: string, schema: Obj): boolean {
+  if (nameWords(name).includes('ssh')) return true;
+  const samples = [schema.example, schema.default, ...(Array.isArray(schema.examples) ? schema.examples : [])];
+  if (samples.some(v => typeof v === 'string' && SCP_STYLE.test(v))) return true;
+  return typeof schema.description === 'string' && /\bssh\b|\bscp\b/i.test(schema.description);
+}
 
 export default defineRule<Options>({
   id: 'absolute-uri-links',
@@ -24,7 +37,8 @@ export default defineRule<Options>({
     'self-references (guideline 4, hypermedia, item 2). `format: uri` declares an absolute URI, so clients can follow a link ' +
     'without knowing where the API is deployed (`iri` and link templates with `uri-template` are accepted too); `uri-reference` ' +
     'and formatless strings admit relative paths. ' +
-    'Link objects (`self: {href: ...}`) are fine: their `href` is checked instead.',
+    'Link objects (`self: {href: ...}`) are fine: their `href` is checked instead. SSH clone addresses (`git@host:owner/repo.git`, ' +
+    'recognized by an `ssh` name, an scp-style example or a description that says SSH) are no URIs and are not reported.',
   examples: {
     incorrect: 'properties:\n  self:\n    type: string\n  label_url:\n    type: string\n    format: uri-reference',
     correct: 'properties:\n  self:\n    type: string\n    format: uri\n  label_url:\n    type: string\n    format: uri',
@@ -48,7 +62,7 @@ export default defineRule<Options>({
     const isLinkName = (name: string) => names.includes(name) || suffixes.some(s => name.endsWith(s));
     return schemaIndex(root).properties.flatMap(prop => {
       // Only string links: link objects and arrays of links are checked through their own properties/items.
-      if (!isLinkName(prop.name) || !isObject(prop.schema) || !schemaTypes(prop.schema).includes('string')) return [];
+      if (!isLinkName(prop.name) || !isObject(prop.schema) || !schemaTypes(prop.schema).includes('string') || isScpAddress(prop.name, prop.schema)) return [];
       const { format } = prop.schema;
       if (typeof format === 'string' && ABSOLUTE_FORMATS.has(format)) return [];
       const problem = typeof format === 'string' ? `has format "${format}"` : 'has no format';

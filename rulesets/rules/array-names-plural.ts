@@ -36,7 +36,7 @@ export default defineRule<Options>({
   rationale:
     'Array names are plural (guideline 2, "Array names"): `items`, `parcels`, `tracking_events` tell a reader that the field holds many values. ' +
     'The head noun of the name decides: its last word (`tracking_events`), or the word before a preposition (`types_to_compress`); ' +
-    'names without a noun to judge (`sort_by`, `added`) are left alone. Uncountable nouns (`data`, `metadata`, `equipment`) and collective nouns ' +
+    'names without a noun to judge (`sort_by`, `added`) are left alone. Uncountable nouns (`data`, `content`, `metadata`, `equipment`) and collective nouns ' +
     '(`history`, `list`, configurable) already denote many.',
   examples: {
     incorrect: 'properties:\n  parcel:\n    type: array\n    items:\n      $ref: "#/components/schemas/Parcel"',

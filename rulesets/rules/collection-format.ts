@@ -2,6 +2,9 @@ import { defineRule } from '../rule.js';
 import { allParameters, isOas2 } from '../lib/oas.js';
 import { isArraySchema } from '../lib/operations.js';
 
+// "a JSON array", "JSON-encoded", "as JSON": the value is one JSON text, not a delimited list.
+const JSON_VALUE = /\bjson[- ](?:array|encoded|object|list|text|string|value)\b|\b(?:as|in) json\b/i;
+
 export default defineRule({
   id: 'collection-format',
   severity: 'error',
@@ -21,16 +24,23 @@ export default defineRule({
       const location = parameter.in;
       if (location !== 'query' && location !== 'header') return [];
       const name = `${location === 'query' ? 'Query' : 'Header'} parameter "${String(parameter.name)}"`;
+      // A value the description says is JSON is no delimited list: no collection format fits it.
+      const json = typeof parameter.description === 'string' && JSON_VALUE.test(parameter.description);
       if (oas2) {
         if (parameter.type !== 'array' || parameter.collectionFormat !== undefined) return [];
-        return [{ message: `${name} is an array without "collectionFormat": declare it (e.g. "csv" or "multi").`, path: jsonPath }];
+        const fix = json
+          ? 'its description says the value is JSON, which no collectionFormat describes: declare it "type: string" holding the JSON text (and say so), or pass the items as a list ("csv" or "multi")'
+          : 'declare it (e.g. "csv" or "multi")';
+        return [{ message: `${name} is an array without "collectionFormat": ${fix}.`, path: jsonPath }];
       }
       // A `content` parameter is serialized by its media type, not by style.
       if (!isArraySchema(parameter.schema)) return [];
       const missing = ['style', 'explode'].filter(key => parameter[key] === undefined);
       if (missing.length === 0) return [];
-      const example = location === 'query' ? 'style: form with explode: false for "a,b" or explode: true for repeated parameters' : 'style: simple, explode: false';
-      return [{ message: `${name} is an array without ${missing.map(k => `"${k}"`).join(' and ')}: declare its format (${example}).`, path: jsonPath }];
+      const example = json
+        ? 'its description says the value is JSON: declare "content: {application/json: {schema: ...}}" instead of "schema"'
+        : `declare its format (${location === 'query' ? 'style: form with explode: false for "a,b" or explode: true for repeated parameters' : 'style: simple, explode: false'})`;
+      return [{ message: `${name} is an array without ${missing.map(k => `"${k}"`).join(' and ')}: ${example}.`, path: jsonPath }];
     });
   },
 });

@@ -8,6 +8,7 @@ import {
   isMonitoringOperation,
   monitoringPathsOption,
   pagination,
+  type Pagination,
 } from '../lib/operations.js';
 import { stringList } from '../lib/options.js';
 
@@ -15,6 +16,15 @@ interface Options {
   cursorParameters: string[];
   limitParameters: string[];
   monitoringPaths: string[];
+}
+
+/** What the collection read lacks, said as it is: a next link is no parameter, and no parameters is not "no limit". */
+function problem({ cursorParameter, nextLink, limit, queryParameters }: Pagination, page: boolean): string {
+  const accepts = queryParameters === 0 ? 'accepts no query parameters' : undefined;
+  if (nextLink) return `and links to its next page, but ${accepts ?? 'accepts no "limit" query parameter'}: accept "limit" so that clients choose the page size`;
+  if (cursorParameter) return `and accepts a page-selecting query parameter but no "limit": accept "limit" so that clients choose the page size`;
+  if (limit) return `and accepts "limit", but no "cursor" (or other page-selecting) query parameter${page ? ', and its page has no next link' : ''}: accept "cursor"`;
+  return `but ${accepts ?? 'accepts neither a "cursor" nor a "limit" query parameter'}: paginate it with "cursor" and "limit"`;
 }
 
 export default defineRule<Options>({
@@ -51,13 +61,9 @@ export default defineRule<Options>({
     return apiOperations(root).flatMap(op => {
       const collection = collectionResponse(root, op);
       if (!collection || isMonitoringOperation(op, options.monitoringPaths)) return [];
-      const { cursor, limit } = pagination(op, collection, options);
-      if (cursor && limit) return [];
-      const lacks = !cursor && !limit ? 'neither a "cursor" nor a "limit"' : !cursor ? 'no "cursor" (or other page-selecting)' : 'no "limit"';
-      return [{
-        message: `GET ${op.path} lists a collection but accepts ${lacks} query parameter: paginate it with "cursor" and "limit".`,
-        path: [...op.jsonPath],
-      }];
+      const paging = pagination(op, collection, options);
+      if (paging.cursor && paging.limit) return [];
+      return [{ message: `GET ${op.path} lists a collection ${problem(paging, collection.kind === 'page')}.`, path: [...op.jsonPath] }];
     });
   },
 });

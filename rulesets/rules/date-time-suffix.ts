@@ -1,15 +1,29 @@
 import { defineRule } from '../rule.js';
 import { atKey, isObject } from '../lib/oas.js';
 import { schemaIndex } from '../lib/schemas.js';
-import { quote, suitsDateTimeFormat } from '../lib/fields.js';
+import { nameWords, quote, suitsDateTimeFormat } from '../lib/fields.js';
 
 const EXPECTED = {
-  'date-time': 'end with "_at" (created_at)',
-  date: 'end with "_at", "_date" or "_day" (delivered_at, delivery_date)',
-  time: 'end with "_at" or "_time" (pickup_time)',
+  'date-time': 'end with "_at"',
+  date: 'end with "_at", "_date" or "_day"',
+  time: 'end with "_at" or "_time"',
 } as const;
 
 const isNamedFormat = (format: unknown): format is keyof typeof EXPECTED => typeof format === 'string' && Object.hasOwn(EXPECTED, format);
+
+// Moments named by a bare noun or verb read best in the third person (`starts_at`, `expires_at`).
+const MOMENTS: Record<string, string> = { start: 'starts', end: 'ends', begin: 'begins', expiry: 'expires', expiration: 'expires', expire: 'expires' };
+// A last word that already says "date or time" is replaced, not kept before the suffix.
+const TIME_WORDS = new Set(['date', 'time', 'timestamp', 'datetime', 'ts']);
+
+/** The name with the suffix its format asks for: `created` → `created_at`, `start` → `starts_at`, `delivery_date` → `delivery_at`. */
+function suggestion(name: string, format: keyof typeof EXPECTED): string {
+  const words = nameWords(name).map(w => w.toLowerCase());
+  if (words.length > 1 && TIME_WORDS.has(words.at(-1)!)) words.pop();
+  const last = words.at(-1);
+  if (format === 'date-time' && last !== undefined && Object.hasOwn(MOMENTS, last)) words[words.length - 1] = MOMENTS[last]!;
+  return `${words.join('_')}_${format === 'date-time' ? 'at' : format}`;
+}
 
 export default defineRule({
   id: 'date-time-suffix',
@@ -30,7 +44,7 @@ export default defineRule({
     return schemaIndex(root).properties.flatMap(prop => {
       const format = isObject(prop.schema) ? prop.schema.format : undefined;
       if (!isNamedFormat(format) || suitsDateTimeFormat(prop.name, format)) return [];
-      return [{ message: `Property ${quote(prop.name)} has format "${format}": its name should ${EXPECTED[format]}.`, path: atKey(prop.jsonPath) }];
+      return [{ message: `Property ${quote(prop.name)} has format "${format}": its name should ${EXPECTED[format]}, such as ${quote(suggestion(prop.name, format))}.`, path: atKey(prop.jsonPath) }];
     });
   },
 });

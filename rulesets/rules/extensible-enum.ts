@@ -1,7 +1,7 @@
 import type { IFunctionResult } from '@stoplight/spectral-core';
 import { defineRule } from '../rule.js';
-import { isObject } from '../lib/oas.js';
-import { isExtensible31, schemaIndex, schemaTypes, type SchemaNode } from '../lib/schemas.js';
+import { isObject, operations, responseBodies, responses } from '../lib/oas.js';
+import { isExtensible31, reachableSchemas, schemaIndex, schemaTypes, type SchemaNode } from '../lib/schemas.js';
 import { quote } from '../lib/fields.js';
 
 // Sets that are complete by nature: they cannot grow. `data_op` of data change events included.
@@ -46,8 +46,9 @@ export default defineRule({
   rationale:
     'Open-ended enumerations are declared with the extensible-enum extension (guideline 2, "Enumerations"), and clients must accept compatible extensions (guideline 9.3). ' +
     'An `enum` in a response is a promise that no other value is ever returned: adding one later breaks clients that switch over the list. ' +
-    'This rule therefore flags an `enum` of two or more strings in a schema of a response or of an inline event payload, unless the set is complete by nature ' +
-    '(`asc`/`desc`, `yes`/`no`, `true`/`false`, `on`/`off`, `enabled`/`disabled`, and the `C`/`U`/`D`/`S` of `data_op`); schemas that also serve as request input (met in a request first) are left alone, as input may be closed. ' +
+    'This rule therefore flags an `enum` of two or more strings in a schema that a response or an inline event payload can carry, unless the set is complete by nature ' +
+    '(`asc`/`desc`, `yes`/`no`, `true`/`false`, `on`/`off`, `enabled`/`disabled`, and the `C`/`U`/`D`/`S` of `data_op`), whatever order the operations come in: ' +
+    'a schema that requests use too is still read by clients of the responses. Schemas only requests use are left alone, as input may be closed. ' +
     '`x-extensible-enum` lists the values known today; it sits on a `type: string` schema and never beside `enum`. ' +
     'In OpenAPI 3.1 an extensible enum may also be written as `examples` with a description starting "[Extensible enum]".',
   examples: {
@@ -58,11 +59,15 @@ export default defineRule({
   check(root) {
     const is31 = isObject(root) && typeof root.openapi === 'string' && root.openapi.startsWith('3.1');
     const alternative = is31 ? ' (or, in 3.1, "examples" with a description starting "[Extensible enum]")' : '';
+    // Every schema a response can carry, also one that a request used first.
+    const inResponses = reachableSchemas(
+      operations(root).flatMap(op => responses(op).flatMap(r => responseBodies(root, op, r.response, r.jsonPath).map(body => body.schema))),
+    );
     return schemaIndex(root).schemas.flatMap(node => {
       const { schema, jsonPath, origin, name } = node;
       if (schema['x-extensible-enum'] !== undefined) return checkExtension(node);
       const values = schema.enum;
-      if (origin !== 'response' && origin !== 'event') return [];
+      if (origin !== 'response' && origin !== 'event' && !inResponses.has(schema)) return [];
       if (!Array.isArray(values) || isExtensible31(schema) || isClosedSet(values)) return [];
       if (new Set(values.filter(v => typeof v === 'string')).size < 2) return [];
       const what = name === undefined ? 'An enum' : `Enum ${quote(name)}`;

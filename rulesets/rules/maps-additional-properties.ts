@@ -24,6 +24,14 @@ function isPluralName(name: string): boolean {
   return last !== undefined && !last.endsWith('data') && isPluralWord(last) && !pluralize.isSingular(last);
 }
 
+// Plural names that usually hold a free-form document (any JSON the client sends), not a map
+// of like values.
+const FREE_FORM_NAMES = new Set(['attributes', 'properties', 'parameters', 'params', 'options', 'details', 'extras', 'extensions', 'arguments', 'args']);
+// "A free-form object", "arbitrary JSON", "a JSON Schema": a document, whatever its name.
+const DOCUMENT_WORDS = /\b(?:free[- ]?form|arbitrary|any (?:json|object|data)|json schema|opaque|unstructured)\b/i;
+
+const describedAsDocument = (schema: Obj): boolean => typeof schema.description === 'string' && DOCUMENT_WORDS.test(schema.description);
+
 /** Signs that an undeclared object holds keyed entries rather than an opaque document. */
 const describedAsMap = (schema: Obj): boolean =>
   schema.propertyNames !== undefined || (typeof schema.description === 'string' && MAP_WORDS.test(schema.description));
@@ -38,7 +46,8 @@ export default defineRule({
     'Maps are defined with `additionalProperties` (guideline 2): it says what the values of a map from string keys are, so that ' +
     'readers and code generators can use them. An object schema without `properties` counts as a map when it is a property with a ' +
     'plural name (`labels`, `opening_hours`), is described as a map or dictionary, or declares `propertyNames`; other free-form ' +
-    'objects (an embedded document, an opaque payload) are left alone. `additionalProperties: true` (or `{}`) declares a map of ' +
+    'objects (an embedded document, an opaque payload) are left alone, and so are plural names that usually hold one (`attributes`, ' +
+    '`parameters`, `options`, `details`, ...) and objects described as free-form, arbitrary JSON or a JSON Schema. `additionalProperties: true` (or `{}`) declares a map of ' +
     'arbitrary values on purpose and is accepted. Event type schemas are left out: there `additionalProperties` should be avoided ' +
     '(guideline 6, item 3).',
   examples: {
@@ -63,9 +72,9 @@ export default defineRule({
       if (answer === undefined) plural.set(name, (answer = isPluralName(name)));
       return answer;
     };
-    const pluralNamed = (schema: Obj) => namesOf.get(schema)?.some(isPlural) ?? false;
+    const pluralNamed = (schema: Obj) => namesOf.get(schema)?.some(name => !FREE_FORM_NAMES.has(name.toLowerCase()) && isPlural(name)) ?? false;
     return index.schemas
-      .filter(node => isUndeclaredObject(node) && (pluralNamed(node.schema) || describedAsMap(node.schema)))
+      .filter(node => isUndeclaredObject(node) && (describedAsMap(node.schema) || (pluralNamed(node.schema) && !describedAsDocument(node.schema))))
       .map(node => ({
         message: 'Object schema is used as a map but declares no additionalProperties: add additionalProperties with the schema of the values.',
         path: node.jsonPath,

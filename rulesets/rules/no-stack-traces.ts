@@ -1,6 +1,6 @@
 import { defineRule } from '../rule.js';
-import { atKey, isObject, type Obj } from '../lib/oas.js';
-import { schemaIndex, subschemas } from '../lib/schemas.js';
+import { atKey } from '../lib/oas.js';
+import { reachableSchemas, schemaIndex } from '../lib/schemas.js';
 import { errorResponseBodies } from '../lib/status-codes.js';
 import { stringList } from '../lib/options.js';
 
@@ -36,15 +36,7 @@ export default defineRule<Options>({
   given: '$',
   check(root, { names }) {
     const forbidden = new Set(names.map(normalize));
-    // Schemas reachable from error responses, each once.
-    const reachable = new Set<Obj>();
-    const stack = errorResponseBodies(root).flatMap(body => (isObject(body.schema) ? [body.schema] : []));
-    while (stack.length > 0) {
-      const schema = stack.pop()!;
-      if (reachable.has(schema)) continue;
-      reachable.add(schema);
-      stack.push(...subschemas(schema));
-    }
+    const reachable = reachableSchemas(errorResponseBodies(root).map(body => body.schema));
     return schemaIndex(root)
       .properties.filter(prop => reachable.has(prop.parent.schema) && forbidden.has(normalize(prop.name)))
       .map(prop => ({

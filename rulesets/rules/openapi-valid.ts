@@ -5,6 +5,7 @@ import type { JsonPath } from '@stoplight/types';
 import { defineRule } from '../rule.js';
 import { lazyRequire } from '../lib/require.js';
 import { atKey, isObject } from '../lib/oas.js';
+import { quote } from '../lib/fields.js';
 
 interface AjvError {
   instancePath: string;
@@ -158,10 +159,14 @@ function describe(root: unknown, e: AjvError): Problem {
       return { message: `${name} is not allowed in this form.`, path };
     }
     case 'errorMessage': {
-      // The wrapped errors often all concern one child (a security scheme of the map): point there.
-      const inner = Array.isArray(e.params.errors) ? (e.params.errors as AjvError[]).map(pathOf) : [];
+      const inner = (Array.isArray(e.params.errors) ? (e.params.errors as AjvError[]) : []).map(pathOf);
       const common = inner.reduce((a, b) => a.filter((s, i) => b[i] === s), inner[0] ?? []);
       return { message: ensureStop(String(e.message)), path: common.length > path.length ? common : path };
+    }
+    case 'format': {
+      const value = valueAt(root, path as string[]);
+      const shown = typeof value === 'string' ? ` (it is ${quote(value)})` : '';
+      return { message: `${name} must match format "${String(e.params.format)}"${shown}.`, path };
     }
     case 'uniqueItems':
       return { message: `${name} must not have duplicate items (items ${String(e.params.j)} and ${String(e.params.i)} are identical).`, path };
@@ -174,6 +179,18 @@ function describe(root: unknown, e: AjvError): Problem {
   }
 }
 
+/**
+ * A summary error ("Invalid security securityDefinitions") in place of the errors it wraps, when
+ * each of those, after their alternatives are collapsed, names a value below the summarized node:
+ * they say what is wrong and point at it. Otherwise the summary stays.
+ */
+function unwrap(root: unknown, e: AjvError): AjvError[] {
+  if (e.keyword !== 'errorMessage' || !Array.isArray(e.params.errors)) return [e];
+  const causes = collapseAlternatives(root, e.params.errors as AjvError[]);
+  const depth = pathOf(e).length;
+  return causes.length > 0 && causes.every(c => c.keyword !== 'errorMessage' && pathOf(c).length > depth) ? causes : [e];
+}
+
 const ensureStop = (message: string) => (/[.?!]$/.test(message) ? message : `${message}.`);
 
 /**
@@ -183,6 +200,8 @@ const ensureStop = (message: string) => (/[.?!]$/.test(message) ? message : `${m
  * the deepest, the one most branches report: an unknown key in a 2.0 query parameter fails every
  * branch, while "missing schema" comes from the body branch alone.
  */
+const keyOf = (b: AjvError) => `${b.instancePath}\u0000${b.keyword}\u0000${JSON.stringify(b.params)}`;
+
 function collapseAlternatives(root: unknown, errors: AjvError[]): AjvError[] {
   const out: AjvError[] = [];
   for (const e of errors) {
@@ -198,10 +217,27 @@ function collapseAlternatives(root: unknown, errors: AjvError[]): AjvError[] {
       return allowed.length === 1 && typeof valueAt(root, pathOf(b)) === 'string';
     };
     const telling = branch.filter(b => !isSelector(b));
+    const selectors = branch.filter(isSelector);
+    // A value that selects the branch (`flow`, `type`) and that no branch accepts is the fault
+    // when the other errors stand above it and none of them comes from every branch (an error
+    // reported more often than branches were ruled out by a selector comes from the branch
+    // the author meant too). Reported with every value the branches allow, at the selector that
+    // most branches check.
+    const tellingDepth = Math.max(-1, ...telling.map(b => pathOf(b).length));
+    const selectorDepth = Math.max(-1, ...selectors.map(b => pathOf(b).length));
+    const counts = new Map<string, number>();
+    for (const b of telling) counts.set(keyOf(b), (counts.get(keyOf(b)) ?? 0) + 1);
+    if (selectorDepth > tellingDepth && Math.max(0, ...counts.values()) <= selectors.length) {
+      const byPath = new Map<string, AjvError[]>();
+      for (const b of selectors) byPath.set(b.instancePath, [...(byPath.get(b.instancePath) ?? []), b]);
+      const [instancePath, group] = [...byPath].reduce((a, b) => (b[1].length > a[1].length ? b : a));
+      const allowedValues = [...new Set(group.flatMap(b => (b.keyword === 'enum' ? (b.params.allowedValues as unknown[]) : [b.params.allowedValue])))];
+      out.push({ instancePath, keyword: 'enum', params: { allowedValues } });
+      continue;
+    }
     const candidates = telling.length > 0 ? telling : branch;
     const depth = Math.max(...candidates.map(b => pathOf(b).length));
     const deepest = candidates.filter(b => pathOf(b).length === depth);
-    const keyOf = (b: AjvError) => `${b.instancePath}\u0000${b.keyword}\u0000${JSON.stringify(b.params)}`;
     const reports = new Map<string, number>();
     for (const b of deepest) reports.set(keyOf(b), (reports.get(keyOf(b)) ?? 0) + 1);
     const best = deepest.reduce<AjvError | undefined>((a, b) => (a && reports.get(keyOf(a))! >= reports.get(keyOf(b))! ? a : b), undefined);
@@ -237,7 +273,7 @@ export default defineRule({
     const relevant = errors.filter(e => e.keyword !== 'if');
     const seen = new Set<string>();
     const problems: Problem[] = [];
-    for (const e of collapseAlternatives(root, relevant)) {
+    for (const e of collapseAlternatives(root, relevant).flatMap(error => unwrap(root, error))) {
       if (isExcused(root, e)) continue;
       const problem = describe(root, e);
       const key = JSON.stringify(problem);

@@ -1,11 +1,14 @@
 import { defineRule } from '../rule.js';
 import { DEFAULT_MONITORING_PATHS, apiOperations, isMonitoringOperation, monitoringPathsOption } from '../lib/operations.js';
-import { resourceType } from '../lib/resources.js';
+import { resourceTypes } from '../lib/resources.js';
 
 interface Options {
   max: number;
   monitoringPaths: string[];
 }
+
+/** Types named in the message; a large API's list is cut there. */
+const LISTED = 12;
 
 export default defineRule<Options>({
   id: 'resource-types-limit',
@@ -16,7 +19,8 @@ export default defineRule<Options>({
   rationale:
     'The number of resource types is kept small (guideline 2, sub-resources): an API that mixes many business functions is hard to maintain and evolve. ' +
     'A resource type is a collection, its members and their direct sub-resources without an identifier of their own (Zalando rule 146): ' +
-    '`/customers`, `/customers/{id}` and `/customers/{id}/preferences` are one type, `/customers/{id}/addresses/{addr}` is another; ' +
+    '`/customers`, `/customers/{id}` and `/customers/{id}/preferences` are one type, `/customers/{id}/addresses` and `/customers/{id}/addresses/{addr}` ' +
+    'another (a collection of its own, with its members); the message lists the types it counted; ' +
     'a compound key (`/prices/{country}/{sku}`) names one member. Version segments (`/v1`), a leading `/api` and monitoring ' +
     'endpoints such as `/health` are not counted.',
   examples: {
@@ -38,9 +42,10 @@ export default defineRule<Options>({
   given: '$',
   check(root, { max, monitoringPaths }) {
     const ops = apiOperations(root).filter(op => !isMonitoringOperation(op, monitoringPaths));
-    const types = new Set(ops.map(op => resourceType(op.path)));
-    if (types.size > max) {
-      return [{ message: `The API exposes ${types.size} resource types, more than ${max}: split it by business function.`, path: ['paths'] }];
+    const types = [...resourceTypes(ops.map(op => op.path)).values()];
+    if (types.length > max) {
+      const shown = types.length > LISTED ? `${types.slice(0, LISTED).join(', ')} and ${types.length - LISTED} more` : types.join(', ');
+      return [{ message: `The API exposes ${types.length} resource types, more than ${max} (${shown}): split it by business function.`, path: ['paths'] }];
     }
   },
 });

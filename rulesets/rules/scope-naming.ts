@@ -8,6 +8,19 @@ interface Options {
 
 const DEFAULT_PATTERN = '^(uid|[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)?\\.(read|write))$';
 
+/** What breaks `<application>.<access-mode>` (or `<application>.<resource>.<access-mode>`) in a scope. */
+function convention(scope: string): string {
+  const bad = /[^a-z0-9.-]/.exec(scope);
+  if (bad) return `the character ${JSON.stringify(bad[0])} at position ${bad.index + 1} is not allowed (lower-case letters, digits, "-" and "." only)`;
+  const parts = scope.split('.');
+  const mode = parts.at(-1)!;
+  if (parts.length === 1) return 'it names no access mode: end it with ".read" or ".write"';
+  if (parts.length > 3) return `it has ${parts.length} parts: use <application>.<access-mode> or <application>.<resource>.<access-mode>`;
+  const part = parts.find(p => !/^[a-z]/.test(p));
+  if (part !== undefined) return part === '' ? 'it has an empty part (".." or a "." at an end)' : `its part ${JSON.stringify(part)} does not start with a letter`;
+  return `its access mode ${JSON.stringify(mode)} is neither "read" nor "write"`;
+}
+
 export default defineRule<Options>({
   id: 'scope-naming',
   severity: 'warn',
@@ -40,7 +53,7 @@ export default defineRule<Options>({
             .map(({ scope, jsonPath }) => ({
               message:
                 pattern === DEFAULT_PATTERN
-                  ? `Scope "${scope}" does not follow the naming convention: name it <application>.<access-mode> (for example "orders.read").`
+                  ? `Scope "${scope}" does not follow the naming convention <application>.<access-mode>: ${convention(scope)} (for example "orders.read").`
                   : `Scope "${scope}" does not match the configured naming pattern ${pattern}: rename it.`,
               path: atKey(jsonPath),
             }))

@@ -10,6 +10,31 @@ function codeSchema(schema: Obj, jsonPath: JsonPath): { schema: Obj; jsonPath: J
   return { schema, jsonPath };
 }
 
+// Programming languages, which a `language` property of a repository, a file or a query names.
+const PROGRAMMING_LANGUAGES = new Set([
+  'c', 'cpp', 'csharp', 'clojure', 'cobol', 'dart', 'elixir', 'erlang', 'fortran', 'go', 'golang', 'groovy', 'haskell', 'java', 'javascript',
+  'julia', 'kotlin', 'lua', 'matlab', 'objc', 'ocaml', 'perl', 'php', 'powershell', 'python', 'r', 'ruby', 'rust', 'scala', 'shell', 'swift',
+  'typescript', 'vb', 'zig',
+]);
+const CODE_CONTEXT = /\b(?:programming|source code|code ?ql|syntax|compiler|interpreter)\b/i;
+// Properties that sit beside a programming language: those of a repository, a file in one, a commit.
+const CODE_SIBLINGS = new Set(['filename', 'raw_url', 'sha', 'commit_oid', 'clone_url', 'git_url', 'ssh_url', 'default_branch', 'forks_count', 'stargazers_count', 'repository']);
+
+/**
+ * A `language` that is a programming language: the description says so, a value or example is
+ * one (`java`, `javascript-typescript`), or the property sits in a repository, a file or a commit.
+ */
+function isProgrammingLanguage(schema: Obj, siblings: readonly string[]): boolean {
+  if (CODE_CONTEXT.test(`${String(schema.title ?? '')} ${String(schema.description ?? '')}`)) return true;
+  const samples = [...(Array.isArray(schema.enum) ? schema.enum : []), schema.example];
+  if (samples.some(v => typeof v === 'string' && v.toLowerCase().split(/[-+/]/).some(w => PROGRAMMING_LANGUAGES.has(w)))) return true;
+  return siblings.some(s => CODE_SIBLINGS.has(s));
+}
+
+/** The values a schema without a `type` shows (enum, example, default) are not all strings. */
+const showsNonStrings = (schema: Obj): boolean =>
+  [...(Array.isArray(schema.enum) ? schema.enum : []), schema.example, schema.default].some(v => v !== undefined && v !== null && typeof v !== 'string');
+
 export default defineRule({
   id: 'standard-codes',
   severity: 'warn',
@@ -23,7 +48,9 @@ export default defineRule({
     '`language` (`lang`), `locale` or `currency` last (`billing_country`, `languages`) or before a final `code` (`country_code`); names such as ' +
     '`country_name` hold something else. Its string schema (or its items, for a list) declares the standard with `format` ' +
     '(`iso-3166-alpha-2`, `iso-639-1`, `bcp47`, `iso-4217`) or constrains the values with a `pattern`; an `enum` of codes spelled as the ' +
-    'standard spells them (`DE`, `en`, `EUR`) is accepted too.',
+    'standard spells them (`DE`, `en`, `EUR`) is accepted too. Values that are not strings are no codes, and a `language` that is a ' +
+    'programming language (so described, with programming languages as values or example, or beside the fields of a repository, a file ' +
+    'or a commit) has no ISO code.',
   examples: {
     incorrect: 'properties:\n  currency:\n    type: string',
     correct: 'properties:\n  currency:\n    type: string\n    format: iso-4217\n    pattern: "^[A-Z]{3}$"',
@@ -38,9 +65,10 @@ export default defineRule({
       const { schema, jsonPath } = found;
       seen.add(schema);
       const types = schemaTypes(schema).filter(t => t !== 'null');
-      if (!isScalarSchema(schema) || (types.length > 0 && !types.includes('string'))) return [];
-      // `language` also names programming languages (a repository's), which have no ISO code.
-      if (kind === 'language' && /programming/i.test(String(schema.description ?? ''))) return [];
+      // Codes are strings: an id, a count or an object named like one is something else.
+      if (!isScalarSchema(schema) || (types.length > 0 ? !types.includes('string') : showsNonStrings(schema))) return [];
+      const siblings = isObject(prop.parent.schema.properties) ? Object.keys(prop.parent.schema.properties) : [];
+      if (kind === 'language' && isProgrammingLanguage(schema, siblings)) return [];
       const standard = CODE_STANDARDS[kind];
       if (schema.pattern !== undefined || (typeof schema.format === 'string' && standard.formats.test(schema.format))) return [];
       const values = Array.isArray(schema.enum) ? schema.enum.filter(v => v !== null) : undefined;

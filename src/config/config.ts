@@ -1,13 +1,22 @@
-// `.apilint.yaml` / `.apilint.json`: found from the working directory upward or given with
-// --config. Validated up front: a config that does not validate is an input error (exit 2) with
-// the file, line and reason, so a typo never silently turns a rule off.
-import { readFileSync, statSync } from 'node:fs';
+// `.apilint.yaml` / `.apilint.yml` / `.apilint.json`. Each document is linted with the nearest
+// config file from its own folder upward (the working directory for stdin), or with the one named
+// by --config, so that a run from any folder gives the same findings. Validated up front: a config
+// that does not validate is an input error (exit 2) with the file, line and reason, so a typo
+// never silently turns a rule off.
+//
+// `extends` takes presets (apilint:recommended, apilint:all), paths to other config files and
+// packages that export one (their package.json `main` or `exports` names a YAML or JSON file),
+// resolved from the config file's folder. The chain is merged in order, later over earlier: the
+// extended configs in the order listed, then the file's own settings. Configs stay data: nothing
+// an `extends` names is run.
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import parsers from '@stoplight/spectral-parsers';
 import type { JsonPath } from '@stoplight/types';
 import type { RuleSetting } from '../../rulesets/index.js';
 import { InputError } from '../core/errors.js';
+import { displayPath, STDIN } from '../core/paths.js';
 import { SEVERITIES, type Severity } from '../core/severity.js';
 import { catalogue } from '../lint/catalogue.js';
 
@@ -15,14 +24,18 @@ import { catalogue } from '../lint/catalogue.js';
 const requireCjs = createRequire(import.meta.url);
 
 export const CONFIG_NAMES = ['.apilint.yaml', '.apilint.yml', '.apilint.json'] as const;
-const PRESETS = ['apilint:recommended', 'apilint:all'] as const;
+/** Each preset and whether it turns on the rules that are off by default. */
+const PRESETS: Record<string, boolean> = { 'apilint:recommended': false, 'apilint:all': true };
 const TOP_LEVEL = ['extends', 'rules', 'overrides', 'ignore'] as const;
+const CONFIG_EXTENSIONS = new Set(['.yaml', '.yml', '.json']);
 
 export type Settings = Map<string, RuleSetting>;
 
 export interface Config {
-  /** Absolute path of the config file, if one was found. */
+  /** Absolute path of the config file in use, if there is one. */
   file?: string;
+  /** Every file of its `extends` chain, the config file in use last. */
+  files: readonly string[];
   all: boolean;
   rules: Settings;
   overrides: { matches: (file: string) => boolean; rules: Settings }[];
@@ -30,26 +43,98 @@ export interface Config {
   ignores: (file: string) => boolean;
 }
 
-export const EMPTY_CONFIG: Config = { all: false, rules: new Map(), overrides: [], ignores: () => false };
+/** The config of each document. */
+export interface Configs {
+  configFor(document: string): Config;
+}
 
-/** The nearest config file from `cwd` upward, or the one named with --config. */
-export function findConfig(cwd: string, explicit?: string): string | undefined {
-  if (explicit) return path.resolve(cwd, explicit);
-  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
+export const EMPTY_CONFIG: Config = { files: [], all: false, rules: new Map(), overrides: [], ignores: () => false };
+
+/** The nearest config file from `dir` upward, or the one named with --config (relative to `dir`). */
+export function findConfig(dir: string, explicit?: string): string | undefined {
+  if (explicit) return path.resolve(dir, explicit);
+  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
     for (const name of CONFIG_NAMES) {
-      const file = path.join(dir, name);
+      const file = path.join(current, name);
       if (statSync(file, { throwIfNoEntry: false })?.isFile()) return file;
     }
-    if (path.dirname(dir) === dir) return undefined;
+    if (path.dirname(current) === current) return undefined;
   }
 }
 
+/** The config found from `cwd` upward, or named with --config. */
 export async function loadConfig(cwd: string, explicit?: string): Promise<Config> {
   const file = findConfig(cwd, explicit);
-  if (!file) return EMPTY_CONFIG;
+  return file ? readConfig(file, cwd) : EMPTY_CONFIG;
+}
+
+/**
+ * Finds and reads the config of each document, once per folder and file. A config that does
+ * not validate throws its InputError for every document that uses it.
+ */
+export class ConfigLookup implements Configs {
+  private readonly nearest = new Map<string, string | undefined>();
+  private readonly read = new Map<string, Config | InputError>();
+
+  constructor(private readonly options: { cwd: string; config?: string; noConfig?: boolean }) {}
+
+  /** The config file a document is linted with, if any. */
+  private fileFor(document: string): string | undefined {
+    const { cwd, config, noConfig } = this.options;
+    if (noConfig) return undefined;
+    if (config !== undefined) return path.resolve(cwd, config);
+    const dir = document === STDIN ? path.resolve(cwd) : path.dirname(path.resolve(cwd, document));
+    if (!this.nearest.has(dir)) this.nearest.set(dir, findConfig(dir));
+    return this.nearest.get(dir);
+  }
+
+  configFor(document: string): Config {
+    const file = this.fileFor(document);
+    if (file === undefined) return EMPTY_CONFIG;
+    let config = this.read.get(file);
+    if (config === undefined) {
+      try {
+        config = readConfig(file, this.options.cwd);
+      } catch (error) {
+        if (!(error instanceof InputError)) throw error;
+        config = error;
+      }
+      this.read.set(file, config);
+    }
+    if (config instanceof InputError) throw config;
+    return config;
+  }
+}
+
+/** Reads a config file and the chain it extends. `cwd` only shapes the paths in messages. */
+function readConfig(file: string, cwd: string): Config {
+  return merge(file, loadLayers(file, [], undefined, cwd));
+}
+
+/** One file's own settings (or a preset named in its `extends`), before merging. */
+interface Layer {
+  file: string;
+  all?: boolean;
+  rules: Settings;
+  overrides: Config['overrides'];
+  ignores?: (file: string) => boolean;
+}
+
+type Fail = (jsonPath: JsonPath, message: string, at?: 'key' | 'value') => never;
+
+/**
+ * The layers of `file`: those of each config it extends, in order, then its own. `chain` holds
+ * the real paths of the files that extend it, for cycles. Globs are relative to the file's
+ * folder, except in a config from a package, whose globs are relative to the folder of the
+ * config that extends it (`globBase`): an organisation's `ignore: [generated/**]` is about each
+ * repository's files, not the package's.
+ */
+function loadLayers(file: string, chain: readonly string[], globBase: string | undefined, cwd: string): Layer[] {
   let text: string;
+  let real: string;
   try {
     text = readFileSync(file, 'utf8');
+    real = realpathSync(file);
   } catch {
     throw new InputError(file, 'cannot read the config file');
   }
@@ -57,50 +142,132 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Config
   const parsed = parser.parse(text);
   const syntax = parsed.diagnostics.find(d => d.severity === 0);
   if (syntax) throw new InputError(file, `invalid config: ${syntax.message}`, syntax.range.start.line + 1, syntax.range.start.character + 1);
-  const fail = (jsonPath: JsonPath, message: string, at: 'key' | 'value' = 'value'): never => {
+  const position = (jsonPath: JsonPath, at: 'key' | 'value' = 'value') => {
     const start = parser.getLocationForJsonPath(parsed as never, jsonPath, true)?.range.start;
-    let column = start && start.character + 1;
+    if (!start) return {};
+    let column = start.character + 1;
     // Positions are those of the value; an unknown key is better shown at the key itself.
     const key = jsonPath[jsonPath.length - 1];
-    if (start && at === 'key' && typeof key === 'string') {
+    if (at === 'key' && typeof key === 'string') {
       const found = (text.split('\n')[start.line] ?? '').lastIndexOf(key, start.character);
       if (found >= 0) column = found + 1;
     }
-    throw new InputError(file, `invalid config: ${message}`, start && start.line + 1, column);
+    return { line: start.line + 1, column };
   };
-  return validateConfig(parsed.data ?? {}, file, fail);
-}
+  const fail: Fail = (jsonPath, message, at = 'value') => {
+    const { line, column } = position(jsonPath, at);
+    throw new InputError(file, `invalid config: ${message}`, line, column);
+  };
 
-type Fail = (jsonPath: JsonPath, message: string, at?: 'key' | 'value') => never;
-
-function validateConfig(data: unknown, file: string, fail: Fail): Config {
+  const data = parsed.data ?? {};
   if (!isPlainObject(data)) fail([], 'the config must be a mapping of extends, rules, overrides and ignore');
   const config = data as Record<string, unknown>;
   for (const key of Object.keys(config)) {
     if (!(TOP_LEVEL as readonly string[]).includes(key)) fail([key], `unknown key "${key}"${suggest(key, TOP_LEVEL)}; expected ${TOP_LEVEL.join(', ')}`, 'key');
   }
-  const base = path.dirname(file);
-  const presets = config.extends === undefined ? [] : Array.isArray(config.extends) ? config.extends : [config.extends];
-  presets.forEach((preset, i) => {
-    if (!(PRESETS as readonly unknown[]).includes(preset)) {
-      fail(Array.isArray(config.extends) ? ['extends', i] : ['extends'], `unknown preset ${JSON.stringify(preset)}${suggest(String(preset), PRESETS)}; expected ${PRESETS.join(' or ')}`);
+  const inPackage = file.split(path.sep).includes('node_modules');
+  const base = inPackage && globBase !== undefined ? globBase : path.dirname(file);
+  const here = [...chain, real];
+
+  const layers: Layer[] = [];
+  const links = config.extends === undefined ? [] : Array.isArray(config.extends) ? config.extends : [config.extends];
+  links.forEach((link, i) => {
+    const at: JsonPath = Array.isArray(config.extends) ? ['extends', i] : ['extends'];
+    if (typeof link !== 'string' || link === '') fail(at, `extends takes presets (${Object.keys(PRESETS).join(', ')}), config file paths and package names, not ${JSON.stringify(link)}`);
+    if (Object.hasOwn(PRESETS, link)) {
+      layers.push({ file, all: PRESETS[link], rules: new Map(), overrides: [] });
+      return;
+    }
+    if (link.startsWith('apilint:')) fail(at, `unknown preset ${JSON.stringify(link)}${suggest(link, Object.keys(PRESETS))}; expected ${Object.keys(PRESETS).join(' or ')}`);
+    const target = resolveLink(link, file, cwd, message => fail(at, message));
+    const targetReal = realpathSync(target);
+    if (here.includes(targetReal)) {
+      const cycle = [...here.slice(here.indexOf(targetReal)), targetReal].map(f => displayPath(f, cwd));
+      fail(at, `extends ${JSON.stringify(link)} makes a cycle: ${cycle.join(' → ')}`);
+    }
+    try {
+      layers.push(...loadLayers(target, here, base, cwd));
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      // The error names the file and line where it is; say which link led there.
+      const { line, column } = position(at);
+      const via = [displayPath(file, cwd), line, column].filter(x => x !== undefined).join(':');
+      throw new InputError(error.file, `${error.message} (extended from ${via})`, error.line, error.column);
     }
   });
-  const overrides = config.overrides === undefined ? [] : config.overrides;
-  if (!Array.isArray(overrides)) fail(['overrides'], 'overrides must be a list of { files, rules }');
-  return {
+
+  if (config.overrides !== undefined && !Array.isArray(config.overrides)) fail(['overrides'], 'overrides must be a list of { files, rules }');
+  layers.push({
     file,
-    all: presets.includes('apilint:all'),
     rules: validateRules(config.rules, ['rules'], fail),
-    overrides: (overrides as unknown[]).map((entry, i) => {
+    overrides: ((config.overrides ?? []) as unknown[]).map((entry, i) => {
       if (!isPlainObject(entry)) fail(['overrides', i], 'an override is a mapping with files and rules');
       const { files, rules, ...rest } = entry as Record<string, unknown>;
       const extra = Object.keys(rest)[0];
       if (extra !== undefined) fail(['overrides', i, extra], `unknown key "${extra}" in an override; expected files and rules`, 'key');
       return { matches: globMatcher(files, base, ['overrides', i, 'files'], fail), rules: validateRules(rules, ['overrides', i, 'rules'], fail) };
     }),
-    ignores: config.ignore === undefined ? () => false : globMatcher(config.ignore, base, ['ignore'], fail),
-  };
+    ...(config.ignore === undefined ? {} : { ignores: globMatcher(config.ignore, base, ['ignore'], fail) }),
+  });
+  return layers;
+}
+
+/**
+ * The config file an `extends` entry names: a path (`./org.yaml`, `../x.json`, absolute) from
+ * the config's folder, or a package (`@acme/apilint-config`, `@acme/apilint-config/strict.yaml`)
+ * as Node resolves it from the config's folder, else from apilint's own installation (a global
+ * install beside it, or pre-commit's additional_dependencies).
+ */
+function resolveLink(link: string, from: string, cwd: string, fail: (message: string) => never): string {
+  const dir = path.dirname(from);
+  const isConfigFile = (file: string) => statSync(file, { throwIfNoEntry: false })?.isFile() === true;
+  if (/^\.{1,2}([\\/]|$)/.test(link) || path.isAbsolute(link)) {
+    const file = path.resolve(dir, link);
+    if (!isConfigFile(file)) fail(`extends ${JSON.stringify(link)}: no such file ${displayPath(file, cwd)}`);
+    return file;
+  }
+  let resolved: string | undefined;
+  for (const require of [createRequire(path.join(dir, 'noop.js')), requireCjs]) {
+    try {
+      resolved = require.resolve(link);
+      break;
+    } catch {
+      // Not from there: try the next place.
+    }
+  }
+  const name = /^(@[^/]+\/)?[^/]+/.exec(link)?.[0] ?? link;
+  if (resolved === undefined) {
+    if (isConfigFile(path.resolve(dir, link))) fail(`extends ${JSON.stringify(link)}: no package of that name; for the file beside the config, write "./${link}"`);
+    fail(`extends ${JSON.stringify(link)}: cannot find the package ${name} from ${dir === path.resolve(cwd) ? '.' : displayPath(dir, cwd)}: install it (npm install --save-dev ${name}), or give a path (./file.yaml)`);
+  }
+  if (!CONFIG_EXTENSIONS.has(path.extname(resolved).toLowerCase())) {
+    fail(`extends ${JSON.stringify(link)}: ${displayPath(resolved, cwd)} is not a config file: a config package's "main" or "exports" names a YAML or JSON file`);
+  }
+  return resolved;
+}
+
+/**
+ * The layers merged in order, later over earlier. Rule settings merge per rule (a severity alone
+ * keeps the options set before it). An override applies after everything before it, so a later
+ * file's rules for all files also come after an earlier file's overrides.
+ */
+function merge(file: string, layers: Layer[]): Config {
+  let all = false;
+  const rules: Settings = new Map();
+  const overrides: Config['overrides'] = [];
+  const ignores: ((file: string) => boolean)[] = [];
+  for (const layer of layers) {
+    if (layer.all !== undefined) all = layer.all;
+    if (overrides.length === 0) mergeSettings(rules, layer.rules);
+    else if (layer.rules.size > 0) overrides.push({ matches: () => true, rules: layer.rules });
+    overrides.push(...layer.overrides);
+    if (layer.ignores) ignores.push(layer.ignores);
+  }
+  return { file, files: [...new Set(layers.map(l => l.file))], all, rules, overrides, ignores: f => ignores.some(ignored => ignored(f)) };
+}
+
+function mergeSettings(into: Settings, from: Settings): void {
+  for (const [id, setting] of from) into.set(id, { ...into.get(id), ...setting });
 }
 
 function validateRules(rules: unknown, at: JsonPath, fail: Fail): Settings {
@@ -167,7 +334,7 @@ export function settingsFor(config: Config, file: string): Settings {
   const matching = config.overrides.filter(o => o.matches(file));
   if (matching.length === 0) return config.rules;
   const merged: Settings = new Map(config.rules);
-  for (const o of matching) for (const [id, s] of o.rules) merged.set(id, { ...merged.get(id), ...s });
+  for (const o of matching) mergeSettings(merged, o.rules);
   return merged;
 }
 

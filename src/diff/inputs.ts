@@ -18,6 +18,8 @@ export interface Version {
   display: (file: string) => string;
   /** The git revision, for `REV:path`. */
   rev?: string;
+  /** The project `$ref`s may read: the revision's extracted tree, for `REV:path`. */
+  root?: string;
 }
 
 /** `REV:path`: a revision name never starts with `-` or holds white space. */
@@ -62,6 +64,7 @@ export class Versions {
       file: document,
       cwd: path.join(tree, path.relative(root, cwd)),
       rev,
+      root: tree,
       display: f => {
         const inTree = path.relative(tree, f);
         return inTree.startsWith('..') || path.isAbsolute(inTree) ? f : `${rev}:${inTree.split(path.sep).join('/')}`;

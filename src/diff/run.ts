@@ -123,7 +123,7 @@ export async function loadVersion(version: Version, options: { maxFileSize: numb
   try {
     const document = parseDocument(await readInput(version.file, options.maxFileSize), version.file, true, options.readers)!;
     if (document.kind !== 'openapi') throw new InputError(version.file, 'not an OpenAPI document: apilint diff compares OpenAPI 2.0, 3.0 and 3.1 documents');
-    return await Side.load(document, { cwd: version.cwd, maxFileSize: options.maxFileSize, allowRemote: options.allowRemote, display: version.display, readers: options.readers });
+    return await Side.load(document, { cwd: version.cwd, maxFileSize: options.maxFileSize, allowRemote: options.allowRemote, display: version.display, readers: options.readers, ...(version.root !== undefined ? { root: version.root } : {}) });
   } catch (error) {
     if (error instanceof InputError) throw new InputError(version.display(error.file), error.message, error.line, error.column);
     throw error;

@@ -16,7 +16,8 @@ import { displayPath, STDIN } from '../core/paths.js';
 import type { DocumentReaders } from '../engine/index.js';
 import { parseFragment, type LoadedDocument } from '../load/documents.js';
 import { Sources } from '../load/sources.js';
-import { fetchBounded, projectRoot, readInside } from '../resolve/sandbox.js';
+import { PROJECT_NAMES, projectRoot, type ProjectRoot } from '../resolve/project.js';
+import { fetchBounded, readInside } from '../resolve/sandbox.js';
 
 export interface RefProblem {
   ruleId: 'invalid-ref' | 'ref-outside-project' | 'remote-ref';
@@ -34,6 +35,8 @@ export interface SideOptions {
   display: (file: string) => string;
   /** How files are read (the engine's readers, src/engine/). */
   readers: DocumentReaders;
+  /** The project `$ref`s may read: a revision's extracted tree, or --root; else found from the document as `lint` finds it. */
+  root?: string;
 }
 
 const REMOTE = /^https?:\/\//i;
@@ -82,7 +85,8 @@ export class Side {
   private async preload(): Promise<void> {
     const queue: string[] = [this.file];
     const seen = new Set(queue);
-    const root = projectRoot(this.file, this.options.cwd);
+    const project = projectRoot(this.file, { cwd: this.options.cwd, ...(this.options.root !== undefined ? { root: this.options.root } : {}) });
+    const root = project.dir;
     const realRoot = realpath(root).catch(() => root);
     while (queue.length > 0) {
       const file = queue.shift()!;
@@ -94,13 +98,13 @@ export class Side {
         const target = targetFile(ref, file);
         if (target === undefined || seen.has(target)) continue;
         seen.add(target);
-        this.loaded.set(target, await this.read(target, root, realRoot));
+        this.loaded.set(target, await this.read(target, project, realRoot));
         queue.push(target);
       }
     }
   }
 
-  private async read(target: string, root: string, realRoot: Promise<string>): Promise<Loaded> {
+  private async read(target: string, project: ProjectRoot, realRoot: Promise<string>): Promise<Loaded> {
     let text: string;
     if (REMOTE.test(target)) {
       if (!this.options.allowRemote) return { error: 'remote-ref', message: target };
@@ -111,14 +115,14 @@ export class Side {
       }
     } else {
       try {
-        text = await readInside(target, root, realRoot, { maxFileSize: this.options.maxFileSize }, () => {
+        text = await readInside(target, project.dir, realRoot, { maxFileSize: this.options.maxFileSize }, () => {
           throw new OutsideProject();
         });
       } catch (error) {
         const message = (error as Error).message;
         if (error instanceof OutsideProject) {
-          const where = path.resolve(root) === path.resolve(this.options.cwd) ? 'the working directory' : `folder ${this.display(root)}`;
-          return { error: 'ref-outside-project', message: where };
+          // A revision's tree is its git work tree as it was then.
+          return { error: 'ref-outside-project', message: PROJECT_NAMES[this.options.root !== undefined ? 'git' : project.kind] };
         }
         const missing = message.startsWith('ENOENT');
         return { error: 'invalid-ref', message: invalidRef.messages.unresolved(missing ? `file ${displayPath(this.display(target), this.options.cwd)} does not exist` : message) };

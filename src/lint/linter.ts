@@ -2,7 +2,7 @@
 // results are placed by apilint (src/lint/results.ts), and the resolver's errors reach the linter
 // as data (src/resolve/sandbox.ts): Spectral's own results are only its parser's.
 import path from 'node:path';
-import { Document, Spectral, type ISpectralDiagnostic } from '@stoplight/spectral-core';
+import { Document, Spectral, type ISpectralDiagnostic, type RulesetDefinition } from '@stoplight/spectral-core';
 import type { Resolver } from '@stoplight/spectral-ref-resolver';
 import type { IRange, JsonPath } from '@stoplight/types';
 import { invalidRef, refOutsideProject, remoteRef } from '../../rulesets/engine/index.js';
@@ -15,13 +15,14 @@ import { installEngine, type Engine } from '../engine/index.js';
 import { parseDocument, type LoadedDocument } from '../load/documents.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../load/limits.js';
 import { Sources } from '../load/sources.js';
+import { PROJECT_NAMES, type ProjectOptions } from '../resolve/project.js';
 import { fetchBounded, SandboxResolver, type SandboxError } from '../resolve/sandbox.js';
 import { LineIndex, placeAtKey } from './positions.js';
 import { placeResults, type Placed } from './results.js';
 import type { KeyPart } from '../../rulesets/lib/oas.js';
 
-export interface LinterOptions {
-  cwd: string;
+/** `cwd`, and what finds each document's project (src/resolve/project.ts): --root, its config file. */
+export interface LinterOptions extends ProjectOptions {
   /** Fetch http(s) `$ref`s; off by default so linting never touches the network. */
   allowRemote?: boolean;
   ruleset?: BuildOptions;
@@ -35,6 +36,18 @@ export interface LinterOptions {
   buffered?: (file: string) => string | undefined;
   /** Spectral as published, without apilint's adaptations (src/engine/). */
   reference?: boolean;
+}
+
+/** Whether the run is no longer wanted (an editor's newer text): checked before each rule runs. */
+export interface CancelSignal {
+  readonly aborted: boolean;
+}
+
+/** Thrown by a run whose signal was aborted: its findings would be incomplete. */
+export class LintCancelled extends Error {
+  constructor() {
+    super('lint cancelled');
+  }
 }
 
 export interface LintResult {
@@ -58,6 +71,8 @@ export class Linter {
   private readonly resolveErrors = new WeakMap<object, SandboxError[]>();
   /** Files parsed outside Spectral during this run; shared with the inline-ignore pass. */
   readonly sources: Sources;
+  /** The signal of the run in progress, if it has one. */
+  private signal: CancelSignal | undefined;
 
   constructor(private readonly options: LinterOptions) {
     this.engine = installEngine({ reference: options.reference ?? false });
@@ -65,6 +80,8 @@ export class Linter {
     // Local refs stay inside the document's project (src/resolve/sandbox.ts).
     this.sandbox = new SandboxResolver({
       cwd: options.cwd,
+      ...(options.root !== undefined ? { root: options.root } : {}),
+      ...(options.configFile ? { configFile: options.configFile } : {}),
       maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
       allowRemote: options.allowRemote === true,
       // The size cap is enforced while the body streams in, never after reading it all.
@@ -84,7 +101,26 @@ export class Linter {
         }),
     };
     this.spectral = new Spectral({ resolver: taking as unknown as Resolver });
-    this.spectral.setRuleset(this.engine.ruleset(buildRuleset(options.ruleset)));
+    this.spectral.setRuleset(this.engine.ruleset(this.cancellable(buildRuleset(options.ruleset))));
+  }
+
+  /**
+   * Each rule first checks the run's signal: once it is aborted, the rules left throw at once
+   * instead of running, so a stale run ends within one rule's time.
+   */
+  private cancellable(ruleset: RulesetDefinition): RulesetDefinition {
+    type Then = { function: (...args: unknown[]) => unknown };
+    for (const rule of Object.values((ruleset as { rules: Record<string, { then: Then }> }).rules)) {
+      const fn = rule.then.function;
+      const checked = (...args: unknown[]) => {
+        if (this.signal?.aborted) throw new LintCancelled();
+        return fn(...args);
+      };
+      // The rule's name (Spectral's errors use it) and option validator stay as they were.
+      Object.defineProperties(checked, Object.getOwnPropertyDescriptors(fn));
+      rule.then = { ...rule.then, function: checked };
+    }
+    return ruleset;
   }
 
   /**
@@ -99,8 +135,11 @@ export class Linter {
     return (await this.run(doc)).findings;
   }
 
-  /** The document's findings, and the files its `$ref`s read. */
-  async run(doc: LoadedDocument): Promise<LintResult> {
+  /**
+   * The document's findings, and the files its `$ref`s read. With a signal, throws LintCancelled
+   * once the signal is aborted (runs of one Linter follow each other).
+   */
+  async run(doc: LoadedDocument, signal?: CancelSignal): Promise<LintResult> {
     // Spectral resolves relative refs against the source; stdin's refs are relative to the cwd.
     const source = doc.source === STDIN ? path.join(this.options.cwd, STDIN) : doc.source;
     const document = new Document(doc.text, doc.parser, source);
@@ -108,12 +147,19 @@ export class Linter {
     this.sandbox.forgetRefs(source);
     const reports: Reported[] = [];
     collectResults(document, report => reports.push(report));
+    this.signal = signal;
     let results: ISpectralDiagnostic[];
     try {
       ({ results } = await this.spectral.runWithResolved(document, { ignoreUnknownFormat: true }));
+    } catch (error) {
+      // Spectral wraps what a rule threw: the cancellation is the signal's state, not the error.
+      if (signal?.aborted) throw new LintCancelled();
+      throw error;
     } finally {
       collectResults(document, undefined);
+      this.signal = undefined;
     }
+    if (signal?.aborted) throw new LintCancelled();
     const data = document.data;
     const errors = data !== null && typeof data === 'object' ? (this.resolveErrors.get(data) ?? []) : [];
     const lines = new Map<string, LineIndex | undefined>();
@@ -167,11 +213,10 @@ export class Linter {
       const range = (file !== undefined && this.sources.get(file)?.range(refPath)) || document.getRangeForJsonPath(refPath, true) || DEFAULT_RANGE;
       const at = file ?? displaySource;
       if (refusal?.kind === 'outside-project') {
-        const root = path.resolve(refusal.root) === path.resolve(this.options.cwd) ? 'the working directory' : `folder ${refusal.root}`;
         // The target as seen from the file holding the ref: what its author wrote, and the same on
         // every machine (an absolute path would put the local folder layout into reports).
         const target = path.relative(path.dirname(holder), refusal.target);
-        findings.push({ finding: finding(refOutsideProject.id, refOutsideProject.severity, refOutsideProject.messages.refused(target, root), at, range, refPath) });
+        findings.push({ finding: finding(refOutsideProject.id, refOutsideProject.severity, refOutsideProject.messages.refused(target, PROJECT_NAMES[refusal.project]), at, range, refPath) });
       } else if (refusal?.kind === 'remote-not-fetched') {
         findings.push({ finding: finding(remoteRef.id, remoteRef.severity, remoteRef.messages.notFetched(refusal.url), at, range, refPath) });
       } else {

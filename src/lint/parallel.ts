@@ -31,6 +31,7 @@ export interface WorkerSetup {
   cwd: string;
   config?: string;
   noConfig?: boolean;
+  root?: string;
   allowRemote: boolean;
   maxFileSize?: number;
   /** Spectral as published (src/engine/). */
@@ -53,6 +54,9 @@ let workerScript: URL | undefined;
 export function enableWorkers(script: string | URL): void {
   workerScript = typeof script === 'string' ? (script.startsWith('file:') ? new URL(script) : new URL(`file://${script}`)) : script;
 }
+
+/** The script enableWorkers was given (bin/apilint.js), for other kinds of worker (the language server's). */
+export const workerScriptUrl = (): URL | undefined => workerScript;
 
 /** The number of cores, or 1. */
 export const cores = (): number => (typeof availableParallelism === 'function' ? availableParallelism() : cpus().length);

@@ -3,18 +3,21 @@
 // settings the config gives its path, lint it with one Spectral instance per distinct setting,
 // apply inline ignores and the engine rules' configured severities, and cap the messages.
 import path from 'node:path';
-import { settingsFor, type Config, type Settings } from '../config/config.js';
+import { settingsFor, type Config, type Configs, type Settings } from '../config/config.js';
 import type { Finding } from '../core/finding.js';
 import { safeText } from '../core/text.js';
 import { readInput } from '../load/documents.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../load/limits.js';
 import { Sources } from '../load/sources.js';
 import { applyInlineIgnores } from '../suppress/ignores.js';
-import { Linter, type LintResult } from './linter.js';
+import { LintCancelled, Linter, type CancelSignal, type LintResult } from './linter.js';
 
 export interface SessionOptions {
   cwd: string;
-  config: Config;
+  /** One config for every document, or each document's own (ConfigLookup). */
+  config: Config | Configs;
+  /** --root: the folder every document's `$ref`s may read (else found from each document). */
+  root?: string;
   allowRemote: boolean;
   /** Inputs and referenced files larger than this many bytes are refused (default 20 MB). */
   maxFileSize?: number;
@@ -27,9 +30,12 @@ export interface LintOptions {
   explicit?: boolean;
   /** The path whose config settings apply, when not the document's own (--since lints an old copy elsewhere). */
   settingsPath?: string;
+  /** Ends the lint with LintCancelled once aborted (an editor's text changed meanwhile). */
+  signal?: CancelSignal;
 }
 
-export type { LintResult };
+export type { CancelSignal, LintResult };
+export { LintCancelled };
 
 export class LintSession {
   private readonly linters = new Map<string, Linter>();
@@ -53,12 +59,14 @@ export class LintSession {
   }
 
   /** Lints `text` as the document at `file` (an absolute path): its config settings and `$ref`s are that path's. */
-  async lintText(file: string, text: string, { explicit = true, settingsPath = file }: LintOptions = {}): Promise<LintResult | undefined> {
-    const settings = settingsFor(this.options.config, settingsPath);
-    const linter = this.linterFor(settings);
+  async lintText(file: string, text: string, { explicit = true, settingsPath = file, signal }: LintOptions = {}): Promise<LintResult | undefined> {
+    const config = this.configFor(settingsPath);
+    const settings = settingsFor(config, settingsPath);
+    const linter = this.linterFor(settings, config.all);
     const doc = linter.parse(text, file, explicit);
     if (!doc) return undefined;
-    const { findings, dependencies } = await linter.run(doc);
+    if (signal?.aborted) throw new LintCancelled();
+    const { findings, dependencies } = await linter.run(doc, signal);
     this.sources.add(doc.source, doc.text, doc.parser);
     return { findings: applyEngineSettings(applyInlineIgnores(findings, this.sources, doc.source), settings).map(capMessage), dependencies };
   }
@@ -80,17 +88,35 @@ export class LintSession {
     for (const linter of this.linters.values()) linter.clear();
   }
 
-  private linterFor(settings: Settings): Linter {
-    const key = JSON.stringify([...settings]);
+  /** The config a document is linted with (its own, found from its path, when the session has a ConfigLookup). */
+  private configFor(file: string): Config {
+    const { config } = this.options;
+    return 'configFor' in config ? config.configFor(file) : config;
+  }
+
+  private configFileOf(file: string): string | undefined {
+    try {
+      return this.configFor(file).file;
+    } catch {
+      // A config that does not validate was reported for the document before it was linted.
+      return undefined;
+    }
+  }
+
+  private linterFor(settings: Settings, all: boolean): Linter {
+    const key = JSON.stringify([all, ...settings]);
     let linter = this.linters.get(key);
     if (!linter) {
       linter = new Linter({
         cwd: this.options.cwd,
+        ...(this.options.root !== undefined ? { root: this.options.root } : {}),
+        // Outside git, a document's project is the folder of the config file it is linted with.
+        configFile: file => this.configFileOf(file),
         allowRemote: this.options.allowRemote,
         maxFileSize: this.maxFileSize,
         sources: this.sources,
         buffered: file => this.buffers.get(file),
-        ruleset: { settings, all: this.options.config.all },
+        ruleset: { settings, all },
         ...(this.options.reference ? { reference: true } : {}),
       });
       this.linters.set(key, linter);

@@ -320,14 +320,33 @@ const JSON_MESSAGES: Record<string, string> = {
 };
 
 function describe(message: string, json: boolean, text: string, at: { line: number; character: number }): string {
+  const offset = text.split('\n', at.line).reduce((sum, line) => sum + line.length + 1, 0) + at.character;
+  // The parsers report a duplicate key at the key without naming it.
+  const key = message === 'DuplicateKey' || message === 'duplicate key' ? keyAt(text, offset) : undefined;
+  const named = key === undefined ? '' : ` ${JSON.stringify(key)}`;
   if (json) {
-    const offset = text.split('\n', at.line).reduce((sum, line) => sum + line.length + 1, 0) + at.character;
     const before = text.slice(0, offset).trimEnd();
     if (before.endsWith(',') && /^\s*[}\]]/.test(text.slice(offset))) return 'invalid JSON: trailing comma';
-    return `invalid JSON: ${JSON_MESSAGES[message] ?? message}`;
+    return `invalid JSON: ${JSON_MESSAGES[message] ?? message}${named}`;
   }
   if (message.startsWith('Using tabs')) return 'invalid YAML: tab character used for indentation';
-  return `invalid YAML: ${message}`;
+  return `invalid YAML: ${message}${named}`;
+}
+
+/** The mapping key written at `offset` (plain, single- or double-quoted), if one is. */
+function keyAt(text: string, offset: number): string | undefined {
+  const end = text.indexOf('\n', offset);
+  const line = text.slice(offset, end < 0 ? undefined : end);
+  const match = /^(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'][^:]*?))\s*:/.exec(line);
+  if (!match) return undefined;
+  if (match[1] !== undefined) {
+    try {
+      return JSON.parse(`"${match[1]}"`) as string;
+    } catch {
+      return match[1];
+    }
+  }
+  return match[2]?.replace(/''/g, "'") ?? match[3];
 }
 
 /**

@@ -1,18 +1,19 @@
-// Where `$ref`s may go. A local `$ref` may read files only inside the linted document's project:
-// the working directory, or the document's own folder when the document lies outside it. The
-// check runs before anything is opened, on the path as written and again on its real path
-// (symlinks resolved), so `../../etc/passwd`, an absolute path elsewhere and a symlink that leads
-// out are all refused unread. Remote refs are fetched only when allowed, with a timeout and a
-// size cap enforced while the body streams in.
+// Where `$ref`s may go. A local `$ref` may read files only inside the linted document's project
+// (src/resolve/project.ts: its git work tree, the folder of its config file, the working
+// directory or its own folder, or --root). The check runs before anything is opened, on the path
+// as written and again on its real path (symlinks resolved), so `../../etc/passwd`, an absolute
+// path elsewhere and a symlink that leads out are all refused unread. Remote refs are fetched only
+// when allowed, with a timeout and a size cap enforced while the body streams in.
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Resolver } from '@stoplight/spectral-ref-resolver';
 import { PROTO_KEY } from '../load/documents.js';
 import { NotAFileError, readBounded, SizeLimitError, formatSize } from '../load/limits.js';
+import { forgetWorkTrees, isInside, projectRoot, type ProjectKind, type ProjectOptions } from './project.js';
 
 /** Why the sandbox did not read a `$ref`'s target. */
-export type Refusal = { kind: 'outside-project'; target: string; root: string } | { kind: 'remote-not-fetched'; url: string };
+export type Refusal = { kind: 'outside-project'; target: string; root: string; project: ProjectKind } | { kind: 'remote-not-fetched'; url: string };
 
 /** A resolver error as the sandbox hands it on: where the ref is, and its refusal when it refused the ref. */
 export interface SandboxError {
@@ -26,25 +27,12 @@ export interface SandboxError {
   refusal?: Refusal;
 }
 
-/** Whether `file` is `dir` or lies under it (both absolute and normalised). */
-export function isInside(file: string, dir: string): boolean {
-  const rel = path.relative(dir, file);
-  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
-}
-
-/** The folder a document's `$ref`s may read from. */
-export function projectRoot(document: string, cwd: string): string {
-  const file = path.resolve(cwd, document);
-  return isInside(file, cwd) ? path.resolve(cwd) : path.dirname(file);
-}
-
 interface UriLike {
   path(): string;
   toString(): string;
 }
 
-export interface SandboxOptions {
-  cwd: string;
+export interface SandboxOptions extends ProjectOptions {
   maxFileSize: number;
   /** Fetch http(s) refs; when false they are refused unread. */
   allowRemote: boolean;
@@ -87,12 +75,14 @@ export class SandboxResolver extends Resolver {
   }
 
   private projectOf(base: string | undefined): Project {
-    const root = base && !isUrl(base) ? projectRoot(base, this.sandbox.cwd) : path.resolve(this.sandbox.cwd);
-    let project = this.projects.get(root);
+    // A remote document's local refs, if any, stay in the working directory.
+    const root = base && !isUrl(base) ? projectRoot(base, this.sandbox) : { dir: path.resolve(this.sandbox.cwd), kind: 'cwd' as const };
+    const key = `${root.kind}:${root.dir}`;
+    let project = this.projects.get(key);
     if (!project) {
       const refusals = new Map<string, Refusal>();
-      project = { resolver: this.createInner(root, refusals), refs: new Map(), refusals };
-      this.projects.set(root, project);
+      project = { resolver: this.createInner(root.dir, root.kind, refusals), refs: new Map(), refusals };
+      this.projects.set(key, project);
     }
     return project;
   }
@@ -123,6 +113,7 @@ export class SandboxResolver extends Resolver {
   /** Drops every resolved file: files changed on disk or in a buffer. */
   clear(): void {
     this.projects.clear();
+    forgetWorkTrees();
   }
 
   override resolve(source: unknown, opts: Parameters<Resolver['resolve']>[1] = {}): ReturnType<Resolver['resolve']> {
@@ -137,7 +128,7 @@ export class SandboxResolver extends Resolver {
     });
   }
 
-  private createInner(root: string, refusals: Map<string, Refusal>): Resolver {
+  private createInner(root: string, project: ProjectKind, refusals: Map<string, Refusal>): Resolver {
     let realRoot: Promise<string> | undefined;
     // The resolver keeps only the text of what a resolver throws: the refusal is noted by target.
     const refuse = (uri: UriLike, refusal: Refusal): never => {
@@ -152,7 +143,7 @@ export class SandboxResolver extends Resolver {
         file: {
           resolve: (uri: UriLike) => {
             realRoot ??= realpath(root).catch(() => root);
-            return readInside(uri.path(), root, realRoot, this.sandbox, target => refuse(uri, { kind: 'outside-project', target, root }));
+            return readInside(uri.path(), root, realRoot, this.sandbox, target => refuse(uri, { kind: 'outside-project', target, root, project }));
           },
         },
         http: remote,

@@ -52,7 +52,8 @@ export async function lintProject({ files = {}, fixture, links = {}, config = EM
     for (const [name, target] of Object.entries(links)) symlinkSync(target, path.join(folder, name));
     document = path.join(folder, Object.keys(files)[0]!);
   }
-  const result = await new LintSession({ cwd: folder, config, allowRemote: false }).lintFile(document);
+  // A fixture's project is its folder (--root), not the repository that holds it.
+  const result = await new LintSession({ cwd: folder, config, allowRemote: false, ...(fixture !== undefined ? { root: folder } : {}) }).lintFile(document);
   return { document, findings: result?.findings ?? [] };
 }
 

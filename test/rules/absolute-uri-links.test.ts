@@ -60,6 +60,22 @@ components:
     errors: [{ line: 15, column: 9, severity: 'warn', message: '"url" has no format' }],
   },
   {
+    name: '2.0: SSH clone addresses are no URIs (by name, scp-style example or description); an https clone URL is a link',
+    document: `swagger: '2.0'
+info: {title: Repositories, version: 1.0.0}
+paths: {}
+definitions:
+  Repository:
+    type: object
+    properties:
+      ssh_url: {type: string}
+      git_url: {type: string, example: 'git@github.com:octocat/hello-world.git'}
+      clone_url: {type: string, description: 'Address to clone over SSH.'}
+      mirror_url: {type: string, example: 'https://github.com/octocat/hello-world.git'}
+`,
+    errors: [{ line: 11, column: 7, severity: 'warn', message: 'Link property "mirror_url" has no format' }],
+  },
+  {
     name: '2.0: definitions and response schemas',
     document: 'fixtures/rules/absolute-uri-links/bad-2.0.yaml',
     errors: [{ line: 12, column: 15, severity: 'warn' }, { line: 18, column: 7, severity: 'warn', message: 'has format "url"' }],

@@ -38,6 +38,10 @@ components:
         items: {type: array}
         data: {type: array}
         metadata: {type: array}
+        content: {type: array}
+        output: {type: array}
+        information: {type: array}
+        equipment: {type: array}
         children: {type: array}
         status_history: {type: array}
         types_to_compress: {type: array}
@@ -48,7 +52,7 @@ components:
         added: {type: array}
         feed: {type: array}
 `,
-    errors: [{ line: 16, column: 9, severity: 'warn', message: '"rules_for_order"' }, { line: 20, column: 9, severity: 'warn', message: '"feeds"' }],
+    errors: [{ line: 20, column: 9, severity: 'warn', message: '"rules_for_order"' }, { line: 24, column: 9, severity: 'warn', message: '"feeds"' }],
   },
   {
     name: '2.0: definitions and body parameter schemas',

@@ -3,6 +3,41 @@ import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRul
 
 testRule('collection-format', [
   {
+    name: '2.0: a parameter whose description says it holds a JSON array gets no delimiter suggestion',
+    document: `swagger: '2.0'
+info: {title: Cursors, version: 1.0.0}
+paths:
+  /lag:
+    get:
+      parameters:
+        - name: cursors
+          in: query
+          description: The value of this parameter must be a json array URL encoded.
+          type: array
+          items: {type: string}
+      responses:
+        200: {description: OK}
+`,
+    errors: [{ line: 7, column: 11, severity: 'error', message: 'Query parameter "cursors" is an array without "collectionFormat": its description says the value is JSON, which no collectionFormat describes: declare it "type: string" holding the JSON text' }],
+  },
+  {
+    name: '3.0: a JSON-encoded array is declared with content',
+    document: `openapi: 3.0.3
+info: {title: Cursors, version: 1.0.0}
+paths:
+  /lag:
+    get:
+      parameters:
+        - name: cursors
+          in: query
+          description: A JSON-encoded array of cursors.
+          schema: {type: array, items: {type: string}}
+      responses:
+        '200': {description: OK}
+`,
+    errors: [{ line: 7, column: 11, severity: 'error', message: 'Query parameter "cursors" is an array without "style" and "explode": its description says the value is JSON: declare "content: {application/json: {schema: ...}}" instead of "schema".' }],
+  },
+  {
     name: '3.0: array query and header parameters without style and explode are reported at the parameter',
     document: `openapi: 3.0.3
 info: {title: Orders, version: 1.0.0}

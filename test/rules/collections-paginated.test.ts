@@ -67,8 +67,8 @@ paths:
       },
     },
     errors: [
-      { line: 16, column: 5, severity: 'error', message: 'GET /customers lists a collection but accepts neither a "cursor" nor a "limit"' },
-      { line: 24, column: 5, severity: 'error', message: 'accepts no "cursor" (or other page-selecting) query parameter' },
+      { line: 16, column: 5, severity: 'error', message: 'GET /customers lists a collection but accepts no query parameters: paginate it with "cursor" and "limit".' },
+      { line: 24, column: 5, severity: 'error', message: 'GET /items lists a collection and accepts "limit", but no "cursor" (or other page-selecting) query parameter: accept "cursor".' },
     ],
   },
   {
@@ -108,7 +108,7 @@ paths:
             application/json:
               schema: {type: object, properties: {tags: {type: array, items: {type: string}}}}
 `,
-    errors: [{ line: 5, column: 5, severity: 'error', message: 'accepts no "limit" query parameter' }],
+    errors: [{ line: 5, column: 5, severity: 'error', message: 'GET /merchants lists a collection and links to its next page, but accepts no query parameters: accept "limit" so that clients choose the page size.' }],
   },
   {
     name: '2.0: offset and a look-alike of limit paginate (other rules judge their names)',
@@ -163,7 +163,48 @@ paths:
       responses: {'200': {description: Reports., content: {application/json: {schema: {type: array, items: {type: object}}}}}}
 `,
     options: { ruleOptions: { cursorParameters: ['token'], limitParameters: ['max'], monitoringPaths: ['/reports'] } },
-    errors: [{ line: 11, column: 5, severity: 'error', message: 'GET /customers lists a collection but accepts neither a "cursor" nor a "limit"' }],
+    errors: [{ line: 11, column: 5, severity: 'error', message: 'GET /customers lists a collection but accepts neither a "cursor" nor a "limit" query parameter' }],
+  },
+  {
+    name: '2.0: statistics of a resource are no collection; a next link is named as such beside other parameters; a cursor without a limit',
+    document: `swagger: '2.0'
+info: {title: Subscriptions, version: 1.0.0}
+paths:
+  /subscriptions/{subscription_id}/stats:
+    get:
+      parameters:
+        - {name: subscription_id, in: path, required: true, type: string}
+      responses:
+        200:
+          description: Statistics per event type.
+          schema: {type: object, properties: {items: {type: array, items: {$ref: '#/definitions/Stat'}}}}
+  /subscriptions:
+    get:
+      parameters:
+        - {name: owning_application, in: query, type: string}
+      responses:
+        200:
+          description: A page of subscriptions.
+          schema:
+            type: object
+            properties:
+              items: {type: array, items: {$ref: '#/definitions/Stat'}}
+              _links: {type: object, properties: {next: {type: string, format: uri}}}
+  /event-types:
+    get:
+      parameters:
+        - {name: cursor, in: query, type: string}
+      responses:
+        200:
+          description: Event types.
+          schema: {type: array, items: {$ref: '#/definitions/Stat'}}
+definitions:
+  Stat: {type: object, properties: {event_type: {type: string}}}
+`,
+    errors: [
+      { line: 13, column: 5, severity: 'error', message: 'GET /subscriptions lists a collection and links to its next page, but accepts no "limit" query parameter: accept "limit"' },
+      { line: 25, column: 5, severity: 'error', message: 'GET /event-types lists a collection and accepts a page-selecting query parameter but no "limit"' },
+    ],
   },
 ]);
 
@@ -177,5 +218,5 @@ it('fires on the reference spec at the collection read whose limit was removed',
     replace: "        - $ref: '#/components/parameters/Sort'\n        - $ref: '#/components/parameters/ShipmentIdFilter'\n",
   });
   // Reported at the operation that lacks the parameter: GET /returns.
-  expectFindings('collections-paginated', findings, [{ line: referenceLine('    get:\n      operationId: listReturns') , column: 5, severity: 'error'}]);
+  expectFindings('collections-paginated', findings, [{ line: referenceLine('    get:\n      operationId: listReturns'), column: 5, severity: 'error' }]);
 });

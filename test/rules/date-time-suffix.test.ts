@@ -22,9 +22,9 @@ components:
 `,
     options: { files: { 'schemas.yaml': 'Timeline:\n  type: object\n  properties:\n    start: {type: string, format: date-time}\n' } },
     errors: [
-      { line: 9, column: 9, severity: 'warn', message: 'Property "created" has format "date-time": its name should end with "_at" (created_at).' },
-      { line: 13, column: 9, severity: 'warn', message: '"delivery_date"' },
-      { line: 4, column: 5, severity: 'warn', file: 'schemas.yaml', message: '"start"' },
+      { line: 9, column: 9, severity: 'warn', message: 'Property "created" has format "date-time": its name should end with "_at", such as "created_at".' },
+      { line: 13, column: 9, severity: 'warn', message: 'Property "delivery_date" has format "date-time": its name should end with "_at", such as "delivery_at".' },
+      { line: 4, column: 5, severity: 'warn', file: 'schemas.yaml', message: 'Property "start" has format "date-time": its name should end with "_at", such as "starts_at".' },
     ],
   },
   {
@@ -47,14 +47,14 @@ components:
         transit_duration: {type: string, format: duration}
 `,
     errors: [
-      { line: 14, column: 9, severity: 'warn', message: 'Property "deadline" has format "date": its name should end with "_at", "_date" or "_day"' },
-      { line: 15, column: 9, severity: 'warn', message: 'Property "opens" has format "time": its name should end with "_at" or "_time"' },
+      { line: 14, column: 9, severity: 'warn', message: 'Property "deadline" has format "date": its name should end with "_at", "_date" or "_day", such as "deadline_date".' },
+      { line: 15, column: 9, severity: 'warn', message: 'Property "opens" has format "time": its name should end with "_at" or "_time", such as "opens_time".' },
     ],
   },
   {
     name: '2.0: definitions and body parameters',
     document: 'fixtures/rules/date-time-suffix/bad-2.0.yaml',
-    errors: [{ line: 12, column: 15, severity: 'warn', message: '"last_modified"' }],
+    errors: [{ line: 12, column: 15, severity: 'warn', message: 'Property "last_modified" has format "date-time": its name should end with "_at", such as "last_modified_at".' }],
   },
 ]);
 

@@ -54,7 +54,7 @@ it('fires on the reference spec at the edited data', async () => {
     find: "          example: shipping.shipment\n        data:\n          $ref: '#/components/schemas/Shipment'",
     replace: '          example: shipping.consignment\n        data:\n          type: object',
   });
-  expectFindings('event-matches-resource', findings, [{ line: line + 1 , column: 9, severity: 'warn'}]);
+  expectFindings('event-matches-resource', findings, [{ line: line + 1, column: 9, severity: 'warn' }]);
 });
 
 it('the reference spec passes', async () => {

@@ -42,7 +42,7 @@ it('fires on the reference spec at the edited schema', async () => {
     find: '      description: Business event published when a shipment has been delivered.\n',
     replace: '      description: Business event published when a shipment has been delivered.\n      additionalProperties: false\n',
   });
-  expectFindings('event-schema-no-additional-properties', findings, [{ line: line + 1 , column: 29, severity: 'warn'}]);
+  expectFindings('event-schema-no-additional-properties', findings, [{ line: line + 1, column: 29, severity: 'warn' }]);
 });
 
 it('the reference spec passes', async () => {

@@ -53,6 +53,48 @@ components:
     ],
   },
   {
+    name: '3.0: a schema that a request uses before a response does is still a response schema, in either path order; request-only enums pass',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  /order-drafts:
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/Shipping'}
+      responses:
+        '204': {description: Saved}
+  /orders:
+    get:
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Shipping'}
+  /quotes:
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/Quote'}
+      responses:
+        '204': {description: Saved}
+components:
+  schemas:
+    Shipping:
+      type: object
+      properties:
+        method: {type: string, enum: [STANDARD, EXPRESS]}
+    Quote:
+      type: object
+      properties:
+        method: {type: string, enum: [STANDARD, EXPRESS]}
+`,
+    errors: [{ line: 33, column: 32, severity: 'warn', message: 'Enum "method" in a response cannot grow without breaking clients' }],
+  },
+  {
     name: '3.1: the "[Extensible enum]" form passes; x-extensible-enum must be a list; the message names the 3.1 form',
     document: `openapi: 3.1.0
 info: {title: Orders, version: 1.0.0}

@@ -3,6 +3,23 @@ import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRul
 
 testRule('maps-additional-properties', [
   {
+    name: '3.0: free-form documents are no maps: attributes, parameters and objects described as arbitrary JSON or a JSON Schema; a map description still makes a map',
+    document: `openapi: 3.0.3
+info: {title: Functions, version: 1.0.0}
+paths: {}
+components:
+  schemas:
+    Function:
+      type: object
+      properties:
+        attributes: {type: object}
+        parameters: {type: object, description: Parameters of the function in JSON Schema.}
+        results: {type: object, description: Arbitrary JSON the function returned.}
+        options: {type: object, description: Map of option names to values.}
+`,
+    errors: [{ line: 12, column: 9, severity: 'warn', message: 'Object schema is used as a map' }],
+  },
+  {
     name: '3.0: plural-named and map-described objects without additionalProperties; a $ref\'d map in its own file',
     document: `openapi: 3.0.3
 info: {title: Orders, version: 1.0.0}
@@ -15,8 +32,8 @@ components:
         labels:
           type: object
           description: Labels of the order.
-        attributes:
-          $ref: 'schemas.yaml#/Attributes'
+        dimensions:
+          $ref: 'schemas.yaml#/Dimensions'
         translations:
           type: object
           additionalProperties:
@@ -31,7 +48,7 @@ components:
       type: object
       description: Map of setting names to values.
 `,
-    options: { files: { 'schemas.yaml': 'Attributes:\n  type: object\n  description: Free attributes.\n' } },
+    options: { files: { 'schemas.yaml': 'Dimensions:\n  type: object\n  description: Sizes of the parcel by axis.\n' } },
     errors: [
       { line: 9, column: 9, severity: 'warn', message: 'Object schema is used as a map but declares no additionalProperties' },
       { line: 24, column: 5, severity: 'warn' },

@@ -98,5 +98,5 @@ it('fires on the reference spec at an added Link header', async () => {
     find: '          description: The tracking event.\n          headers:\n',
     replace: '          description: The tracking event.\n          headers:\n            Link:\n              schema: {type: string}\n',
   });
-  expectFindings('no-link-header', findings, [{ line: line + 2 , column: 13, severity: 'error'}]);
+  expectFindings('no-link-header', findings, [{ line: line + 2, column: 13, severity: 'error' }]);
 });

@@ -99,6 +99,29 @@ paths: {}
     errors: [{ line: 6, column: 13, severity: 'error', message: '"parent" must be string.' }],
   },
   {
+    name: '2.0: an invalid security definition names the value at fault, not the definition: a flow no scheme allows, an empty tokenUrl',
+    document: `swagger: '2.0'
+info: {title: Orders, version: 1.0.0}
+paths: {}
+securityDefinitions:
+  tinbox:
+    type: oauth2
+    authorizationUrl: https://auth.example.com/authorize
+    tokenUrl: https://auth.example.com/token
+    flow: "implicit # or whatever you care to implement"
+    scopes: {orders.read: Read orders.}
+  zmon:
+    type: oauth2
+    flow: password
+    tokenUrl: ""
+    scopes: {uid: User id.}
+`,
+    errors: [
+      { line: 9, column: 11, severity: 'error', message: '"flow" must be one of "implicit", "password", "application", "accessCode".' },
+      { line: 14, column: 15, severity: 'error', message: '"tokenUrl" must match format "uri" (it is "").' },
+    ],
+  },
+  {
     name: '2.0: the cause is picked out of the parameter alternatives',
     document: `swagger: '2.0'
 info: {title: Orders, version: 1.0.0}
@@ -160,5 +183,5 @@ it('passes the reference spec', async () => {
 
 it('fires on the reference spec at the edited operation', async () => {
   const { findings, line } = await lintMutatedReference('openapi-valid', { find: '  /shipments:\n    get:\n', replace: '  /shipments:\n    get:\n      deprecated: no-thanks\n' });
-  expectFindings('openapi-valid', findings, [{ line: line + 2 , column: 19, severity: 'error'}]);
+  expectFindings('openapi-valid', findings, [{ line: line + 2, column: 19, severity: 'error' }]);
 });

@@ -27,7 +27,7 @@ ${ok}`,
     errors: [
       { line: 4, column: 4, severity: 'error', message: 'Path segment "get-orders" holds the verb "get": the HTTP method (GET) names the action' },
       { line: 8, column: 22, severity: 'error', message: 'Path segment "cancel" holds the verb "cancel": model the action as a resource' },
-      { line: 12, column: 11, severity: 'error', message: '"{order_id}:activate" holds the verb "activate"' },
+      { line: 12, column: 11, severity: 'error', message: '"{order_id}:activate" holds the verb "activate": model the action as a resource that the client creates: POST .../activations.' },
     ],
   },
   {
@@ -41,7 +41,7 @@ ${ok}  /tasks/{task_id}/update:
 ${ok}`,
     errors: [
       { line: 4, column: 4, severity: 'error', message: '"createOrder" holds the verb "create": the HTTP method (POST)' },
-      { line: 8, column: 10, severity: 'error', message: '"search" holds the verb "search"' },
+      { line: 8, column: 10, severity: 'error', message: '"search" holds the verb "search": POST a query too complex for query parameters as JSON to a resource named by a noun (e.g. .../searches).' },
       { line: 12, column: 20, severity: 'error', message: '"update" holds the verb "update": the HTTP method (PUT or PATCH)' },
     ],
   },
@@ -62,6 +62,39 @@ paths:
         200: {description: OK}
 `,
     errors: [{ line: 4, column: 11, severity: 'error', message: '"bulk-delete" holds the verb "delete"' }],
+  },
+  {
+    name: '2.0: nouns and re- forms that end a POST-only path after an identifier are actions; suggestions fit the word and the method',
+    document: `swagger: '2.0'
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders/{order_id}/ship:
+    post: {responses: {200: {description: OK}}}
+  /jobs/{job_id}/retry:
+    post: {responses: {200: {description: OK}}}
+  /indexes/{index_id}/reindex:
+    post: {responses: {200: {description: OK}}}
+  /messages/{message_id}/unpin:
+    post: {responses: {200: {description: OK}}}
+  /tasks/search:
+    get: {responses: {200: {description: OK}}}
+  /orders/{order_id}/payment:
+    post: {responses: {200: {description: OK}}}
+  /orders/{order_id}/review:
+    get: {responses: {200: {description: OK}}}
+    post: {responses: {200: {description: OK}}}
+  /orders/{order_id}/releases:
+    post: {responses: {200: {description: OK}}}
+  /ship:
+    post: {responses: {200: {description: OK}}}
+`,
+    errors: [
+      { line: 4, column: 22, severity: 'error', message: 'Path segment "ship" holds the verb "ship": model the action as a resource that the client creates: POST .../shipments.' },
+      { line: 6, column: 18, severity: 'error', message: 'Path segment "retry" holds the verb "retry": model the action as a resource that the client creates: POST .../retries.' },
+      { line: 8, column: 23, severity: 'error', message: '"reindex" holds the verb "reindex": model the action as a resource that the client creates with POST, named by a noun for "reindex".' },
+      { line: 10, column: 26, severity: 'error', message: '"unpin" holds the verb "unpin": model the action as a resource that the client creates with POST, named by a noun for "unpin".' },
+      { line: 12, column: 10, severity: 'error', message: '"search" holds the verb "search": GET the collection itself, with the search in query parameters (e.g. "q").' },
+    ],
   },
   {
     name: '3.0: configured verb lists replace the default ones',

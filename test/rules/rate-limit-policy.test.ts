@@ -94,5 +94,5 @@ it('fires on the reference spec at a window that is no ISO 8601 duration', async
     find: 'x-rate-limit:\n  limit: 600\n  window: PT1M\n',
     replace: 'x-rate-limit:\n  limit: 600\n  window: 1m\n',
   });
-  expectFindings('rate-limit-policy', findings, [{ line: line + 2 , column: 11, severity: 'error'}]);
+  expectFindings('rate-limit-policy', findings, [{ line: line + 2, column: 11, severity: 'error' }]);
 });

@@ -34,5 +34,5 @@ testRule('rate-limit-tiers', [
 
 it('fires on the reference spec when the free tier allows more than a paid one', async () => {
   const { findings, line } = await lintMutatedReference('rate-limit-tiers', { find: '    FREE:\n      limit: 60\n', replace: '    FREE:\n      limit: 6000\n' });
-  expectFindings('rate-limit-tiers', findings, [{ line: line + 1 , column: 14, severity: 'error'}]);
+  expectFindings('rate-limit-tiers', findings, [{ line: line + 1, column: 14, severity: 'error' }]);
 });

@@ -39,6 +39,6 @@ it('passes refs inside the project, through folders', () =>
 
 it('fixtures/rules/ref-outside-project: out of the project from the document and from a referenced file', () =>
   expectPlaces('ref-outside-project', { fixture: 'fixtures/rules/ref-outside-project/openapi.yaml' }, [
-    { line: 18, column: 13, severity: 'error', message: '$ref to ../../../../.git/config leaves the project (the working directory): refused, the file is not read.' },
-    { file: 'schemas/orders.yaml', line: 6, column: 13, severity: 'error', message: '$ref to ../../invalid-ref/schemas/order.yaml leaves the project (the working directory): refused, the file is not read.' },
+    { line: 18, column: 13, severity: 'error', message: '$ref to ../../../../.git/config leaves the project (the --root folder): refused, the file is not read.' },
+    { file: 'schemas/orders.yaml', line: 6, column: 13, severity: 'error', message: '$ref to ../../invalid-ref/schemas/order.yaml leaves the project (the --root folder): refused, the file is not read.' },
   ]));

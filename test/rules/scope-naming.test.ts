@@ -3,6 +3,31 @@ import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRul
 
 testRule('scope-naming', [
   {
+    name: '3.0: the message says what breaks the convention: no access mode, too many parts, an empty part, a part without a letter first',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths: {}
+components:
+  securitySchemes:
+    oauth2:
+      type: oauth2
+      flows:
+        clientCredentials:
+          tokenUrl: https://auth.example.com/token
+          scopes:
+            admin: Everything.
+            shop.orders.items.read: Read order items.
+            orders..read: Read orders.
+            orders.2fa.write: Change second factors.
+`,
+    errors: [
+      { line: 12, column: 13, severity: 'warn', message: 'Scope "admin" does not follow the naming convention <application>.<access-mode>: it names no access mode: end it with ".read" or ".write"' },
+      { line: 13, column: 13, severity: 'warn', message: ': it has 4 parts: use <application>.<access-mode> or <application>.<resource>.<access-mode>' },
+      { line: 14, column: 13, severity: 'warn', message: ': it has an empty part' },
+      { line: 15, column: 13, severity: 'warn', message: ': its part "2fa" does not start with a letter' },
+    ],
+  },
+  {
     name: '3.0: defined scopes are checked at their keys, in every flow',
     document: `openapi: 3.0.3
 info: {title: Orders, version: 1.0.0}
@@ -25,8 +50,8 @@ components:
             orders:delete: Delete orders.
 `,
     errors: [
-      { line: 15, column: 13, severity: 'warn', message: 'Scope "ReadOrders" does not follow the naming convention' },
-      { line: 19, column: 13, severity: 'warn', message: 'Scope "orders:delete"' },
+      { line: 15, column: 13, severity: 'warn', message: 'Scope "ReadOrders" does not follow the naming convention <application>.<access-mode>: the character "R" at position 1 is not allowed (lower-case letters, digits, "-" and "." only) (for example "orders.read").' },
+      { line: 19, column: 13, severity: 'warn', message: 'Scope "orders:delete" does not follow the naming convention <application>.<access-mode>: the character ":" at position 7 is not allowed' },
     ],
   },
   {
@@ -52,7 +77,7 @@ components:
 `,
       },
     },
-    errors: [{ line: 8, column: 9, severity: 'warn', file: 'schemes.yaml', message: 'Scope "orders.all"' }],
+    errors: [{ line: 8, column: 9, severity: 'warn', file: 'schemes.yaml', message: 'Scope "orders.all" does not follow the naming convention <application>.<access-mode>: its access mode "all" is neither "read" nor "write"' }],
   },
   {
     name: '2.0: scopes of securityDefinitions; other scheme types have none',
@@ -69,7 +94,7 @@ securityDefinitions:
       orders.read: Read orders.
       orders_admin: Administer orders.
 `,
-    errors: [{ line: 12, column: 7, severity: 'warn', message: 'Scope "orders_admin"' }],
+    errors: [{ line: 12, column: 7, severity: 'warn', message: 'Scope "orders_admin" does not follow the naming convention <application>.<access-mode>: the character "_" at position 7' }],
   },
   {
     name: '3.0: a configured pattern replaces the default one',

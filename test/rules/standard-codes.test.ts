@@ -67,6 +67,33 @@ components:
     ],
   },
   {
+    name: '3.0: programming languages (by description, values, example or a repository beside them) and non-string codes are no ISO codes; a plain language is',
+    document: `openapi: 3.0.3
+info: {title: Code, version: 1.0.0}
+paths: {}
+components:
+  schemas:
+    Query:
+      type: object
+      properties:
+        language: {type: string, description: The language targeted by the CodeQL query.}
+        languages: {type: array, items: {type: string, enum: [csharp, go, java-kotlin, python]}}
+        snippet_language: {type: string, example: Ruby}
+        language_id: {type: integer, format: int32}
+        currency: {enum: [1, 2]}
+    Repository:
+      type: object
+      properties:
+        language: {type: string, nullable: true}
+        default_branch: {type: string}
+    Customer:
+      type: object
+      properties:
+        language: {type: string, nullable: true}
+`,
+    errors: [{ line: 22, column: 9, severity: 'warn', message: 'Property "language" holds a language but names no standard' }],
+  },
+  {
     name: '2.0: definitions and body parameters',
     document: 'fixtures/rules/standard-codes/bad-2.0.yaml',
     errors: [{ line: 12, column: 15, severity: 'warn', message: '"countryCode" holds a country' }, { line: 21, column: 7, severity: 'warn', message: '"currency" holds a currency' }],
