@@ -32,6 +32,8 @@ interface SharedFlags {
 
 interface LintFlags extends SharedFlags {
   since?: string;
+  breaking: boolean;
+  date?: string;
   stdinFilepath?: string;
   root?: string;
   ignoreUnknownFormat?: boolean;
@@ -173,12 +175,16 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
     "each document's nearest .apilint.yaml, .apilint.yml or .apilint.json",
     c =>
       c
-        .option('--since <git-ref>', 'report only the findings the working tree adds to <git-ref>')
+        .option('--since <git-ref>', 'report only the findings the working tree adds to <git-ref>, and the changes since then that break clients (apilint diff)')
+        .option('--no-breaking', 'with --since: the new findings only, not the breaking changes')
+        .option('--date <YYYY-MM-DD>', 'with --since: the day x-sunset dates are judged against (default: today)')
         .option('--stdin-filepath <path>', 'the file stdin stands for, for overrides, ignores, baselines, --since and reports')
         .option('--root <dir>', "the folder $refs may read (default: each document's git work tree, else its config file's folder)")
         .option('--ignore-unknown-format', 'skip named files that are not OpenAPI or event type documents (for hooks and editors)'),
   ).action(async (rawInputs: string[], opts: LintFlags) => {
     if (opts.baseline && opts.since) program.error('use either --baseline or --since, not both', { exitCode: 2 });
+    if (!opts.since && (!opts.breaking || opts.date !== undefined)) program.error(`${opts.breaking ? '--date' : '--no-breaking'} applies to the changes since a git ref: add --since <git-ref>`, { exitCode: 2 });
+    if (opts.date !== undefined && !(await import('./diff/run.js')).isDate(opts.date)) program.error(`invalid --date "${opts.date}": use a day such as 2027-06-30`, { exitCode: 2 });
     let inputs = rawInputs;
     if (opts.stdinFilepath !== undefined) {
       if (inputs.length === 0) inputs = ['-'];
@@ -191,7 +197,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
     exitCode = await runLint({
       inputs,
       ...shared,
-      ...(opts.since ? { since: opts.since } : {}),
+      ...(opts.since ? { since: opts.since, breaking: opts.breaking, ...(opts.date !== undefined ? { date: opts.date } : {}) } : {}),
       ...(opts.stdinFilepath !== undefined ? { stdinFilepath: opts.stdinFilepath } : {}),
       ...(opts.root !== undefined ? { root: opts.root } : {}),
       ignoreUnknownFormat: opts.ignoreUnknownFormat === true,

@@ -105,7 +105,7 @@ describe('--since', () => {
   it('finds the repository from the inputs, run from outside it', async () => {
     const dir = repository();
     const outside = mkdtempSync(path.join(tmpdir(), 'apilint-outside-'));
-    const result = await runCli(['lint', path.join(dir, 'specs/api.yaml'), '--since', 'HEAD', '-f', 'json'], { cwd: outside });
+    const result = await runCli(['lint', path.join(dir, 'specs/api.yaml'), '--since', 'HEAD', '--no-breaking', '-f', 'json'], { cwd: outside });
     expect(paths(result.stdout)).toEqual([`${path.join(dir, 'specs/api.yaml')} /pickup-points/`]);
     expect(result.code).toBe(1);
   });

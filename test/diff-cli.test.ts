@@ -176,7 +176,7 @@ describe('apilint diff', () => {
     expect(written.code).toBe(0);
     expect(written.stderr).toBe('apilint: wrote the baseline .apilint-diff-baseline.json with 4 changes\n');
     const baseline = JSON.parse(readFileSync(path.join(repo, '.apilint-diff-baseline.json'), 'utf8'));
-    expect(baseline.findings).toContainEqual({ ruleId: 'operation-removed', file: 'api.yaml', pointer: '/paths/~1orders~1{order_id}/delete' });
+    expect(baseline.findings).toContainEqual({ ruleId: 'operation-removed', file: 'api.yaml', pointer: '/paths/~1orders~1{order_id}/delete', key: '/paths/~1orders~1{}/delete' });
     const result = await diff(['main:api.yaml', 'api.yaml', '--baseline', '.apilint-diff-baseline.json']);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Compared with baseline .apilint-diff-baseline.json: 4 known changes hidden, 0 fixed since.');

@@ -22,6 +22,14 @@ export interface Version {
   root?: string;
 }
 
+/** How reports name the files of a revision's extracted tree: `REV:path`, as git does. */
+export function revisionDisplay(tree: string, rev: string): (file: string) => string {
+  return file => {
+    const inTree = path.relative(tree, file);
+    return inTree.startsWith('..') || path.isAbsolute(inTree) ? file : `${rev}:${inTree.split(path.sep).join('/')}`;
+  };
+}
+
 /** `REV:path`: a revision name never starts with `-` or holds white space. */
 const REV_PATH = /^([^\s:-][^\s:]*):(.+)$/;
 
@@ -65,10 +73,7 @@ export class Versions {
       cwd: path.join(tree, path.relative(root, cwd)),
       rev,
       root: tree,
-      display: f => {
-        const inTree = path.relative(tree, f);
-        return inTree.startsWith('..') || path.isAbsolute(inTree) ? f : `${rev}:${inTree.split(path.sep).join('/')}`;
-      },
+      display: revisionDisplay(tree, rev),
     };
   }
 

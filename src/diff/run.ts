@@ -18,11 +18,12 @@ import type { FormatContext } from '../formatters/types.js';
 import { installEngine, type DocumentReaders } from '../engine/index.js';
 import { parseDocument, readInput } from '../load/documents.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../load/limits.js';
-import { compare, readBaseline, writeBaseline } from '../suppress/baseline.js';
+import { compare, readBaseline, writeBaseline, type KnownFinding } from '../suppress/baseline.js';
+import { MeaningKeys } from '../suppress/keys.js';
 import { applyInlineIgnores } from '../suppress/ignores.js';
 import { EXIT, finishRun, where, type RunOptions } from '../run.js';
 import { Comparison, type DiffFinding } from './compare.js';
-import { Versions, type Version } from './inputs.js';
+import { revisionDisplay, Versions, type Version } from './inputs.js';
 import { Side } from './side.js';
 
 export interface DiffOptions extends Omit<RunOptions, 'inputs' | 'since' | 'stdinFilepath'> {
@@ -90,7 +91,7 @@ export async function runDiff(options: DiffOptions): Promise<number> {
       stderr(`apilint: ${escapeControl(displayPath(clash.output, cwd))}: is ${clash.input === config.file ? 'the config file' : clash.input === baselineFile ? 'the baseline' : 'an input'} of this run: refusing to write a report over it (choose another --output)\n`);
       return EXIT.error;
     }
-    let known: string[] | undefined;
+    let known: KnownFinding[] | undefined;
     try {
       if (baselineFile) known = baselineFile === writeBaselineFile && !existsSync(baselineFile) ? [] : readBaseline(baselineFile);
     } catch (error) {
@@ -104,17 +105,46 @@ export async function runDiff(options: DiffOptions): Promise<number> {
     const current = compareVersions(sides, settingsFor(config, sides.revision.file), options.date ?? today());
     // Baselines name the revision's document for every change, relative to the baseline's folder.
     const keyFile = (file: string) => () => path.relative(path.dirname(file), sides.revision.file).split(path.sep).join('/');
+    // Changes are matched by where they are by meaning, in whichever version they sit.
+    const keys = new MeaningKeys(file => sides.revision.dataOf(file) ?? sides.base.dataOf(file));
     let findings = current;
     let comparison: FormatContext['comparison'];
     if (baselineFile && known) {
-      const result = compare(current, known, keyFile(baselineFile), `in baseline ${displayPath(baselineFile, cwd)}`);
+      const result = compare(current, known, keyFile(baselineFile), `in baseline ${displayPath(baselineFile, cwd)}`, keys);
       comparison = { against: `baseline ${displayPath(baselineFile, cwd)}`, unchanged: result.unchanged, fixed: result.fixed };
       findings = result.findings;
     }
     const files = [sides.revision.display(sides.revision.file)];
-    return await finishRun(options, { findings, current, files, inputErrors, comparison, baselineFile, writeBaselineFile, baselineText: file => writeBaseline(current, file, keyFile(file)), diff }, stderr);
+    return await finishRun(options, { findings, current, files, inputErrors, comparison, baselineFile, writeBaselineFile, baselineText: file => writeBaseline(current, file, keys, keyFile(file)), diff }, stderr);
   } finally {
     versions.cleanup();
+  }
+}
+
+/**
+ * For `lint --since`: the changes from a document as it was at the ref (`then`, in the ref's
+ * extracted tree) to the working tree's (`now`) that break clients or warn, by the diff rules only
+ * (the lint of the file reports its own `$ref` problems); none when it did not exist then, or was or is no OpenAPI
+ * document (the lint of the file says what is wrong with it).
+ */
+export async function changesSince(
+  at: { root: string; tree: string; ref: string; treeRoot: string },
+  then: string,
+  now: string,
+  settings: Settings,
+  options: Pick<RunOptions, 'cwd' | 'root' | 'maxFileSize' | 'allowRemote' | 'reference' | 'date'>,
+): Promise<Finding[]> {
+  if (!existsSync(then)) return [];
+  const load = { maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, allowRemote: options.allowRemote, readers: installEngine({ reference: options.reference === true }).readers };
+  try {
+    const base = await loadVersion({ arg: then, file: then, cwd: path.join(at.tree, path.relative(at.root, options.cwd)), root: at.treeRoot, display: revisionDisplay(at.tree, at.ref) }, load);
+    const revision = await loadVersion({ arg: now, file: now, cwd: options.cwd, ...(options.root !== undefined ? { root: path.resolve(options.cwd, options.root) } : {}), display: file => file }, load);
+    // The changes that break clients or warn; the changelog's info entries are apilint diff's to give.
+    const diffIds = new Set(diffRules.map(r => r.id));
+    return compareVersions({ base, revision }, settings, options.date ?? today()).filter(f => diffIds.has(f.ruleId) && SEVERITY_RANK[f.severity] < SEVERITY_RANK.info);
+  } catch (error) {
+    if (error instanceof InputError) return [];
+    throw error;
   }
 }
 

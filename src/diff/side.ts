@@ -69,6 +69,12 @@ export class Side {
     return file === path.join(this.options.cwd, STDIN) ? STDIN : this.options.display(file);
   }
 
+  /** The parsed data of a file of this version, by the name reports give it (meaning keys, src/suppress/keys.ts). */
+  dataOf(displayed: string): unknown {
+    for (const [file, entry] of this.loaded) if ('data' in entry && this.display(file) === displayed) return entry.data;
+    return undefined;
+  }
+
   static async load(document: LoadedDocument, options: SideOptions): Promise<Side> {
     const data = document.parser.parse(document.text).data as unknown;
     const side = new Side(document, data, options);
