@@ -8,7 +8,7 @@ export default defineDiffRule({
   zalando: [106, 107],
   description: 'A constraint on what clients send gets stricter (`maxLength`, `minLength`, `maximum`, `minimum`, `exclusive*`, `maxItems`, `minItems`, `pattern`, `multipleOf`, `uniqueItems`, `additionalProperties: false`).',
   rationale:
-    'Validation of inputs is never made more restrictive (guideline 9.3; Zalando #107): a request that was valid stays valid. A lower maximum, a higher minimum, a new or changed `pattern` (two patterns cannot be compared, so any change counts), a `multipleOf` that is not a divisor of the old one, `uniqueItems` switched on or `additionalProperties: false` added refuses requests that existing clients send. ' +
+    'Validation of inputs is never made more restrictive (guideline 9.3; Zalando #107): a request that was valid stays valid. A lower maximum, a higher minimum, a new `pattern`, or a changed one that refuses a value the old one took (for an old pattern made of character sets with quantifiers, such as `^[0-9a-f]{40}$`, values it admits within its length bounds are tried against the new one; any other change counts as a narrowing, as two patterns cannot be compared in general), a `multipleOf` that is not a divisor of the old one, `uniqueItems` switched on or `additionalProperties: false` added refuses requests that existing clients send. ' +
     'Loosened request constraints are compatible and are reported as `info`.',
   examples: {
     base: 'note:\n  type: string\n  maxLength: 500\n',

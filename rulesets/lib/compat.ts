@@ -2,6 +2,7 @@
 // and how two versions of it differ, direction-free. Each rule then decides what the difference
 // means for its direction: a client may send less than before and may receive more only where
 // the guideline lets it (9.3).
+import { patternAdmits } from './patterns.js';
 import type { Constraint, DiffContext, DiffListeners, DiffResult, Deprecation, Keyword, Loc, SchemaContext, SchemaNode, SchemaView, SecurityAlternative, Severity } from '../diff-rule.js';
 
 /** A value from a document, short and on one line. */
@@ -168,6 +169,13 @@ const LENGTHS: [Constraint, boolean][] = [
   ['maxLength', true], ['minLength', false], ['maxItems', true], ['minItems', false], ['maxProperties', true], ['minProperties', false],
 ];
 
+/** A string schema's length bounds, as numbers. */
+function lengthBounds(view: SchemaView): { minLength?: number; maxLength?: number } {
+  const min = view.constraints.minLength?.value;
+  const max = view.constraints.maxLength?.value;
+  return { ...(typeof min === 'number' ? { minLength: min } : {}), ...(typeof max === 'number' ? { maxLength: max } : {}) };
+}
+
 /** Every constraint that admits fewer or more values in the revision than in the base. */
 export function constraintChanges(base: SchemaView, revision: SchemaView): ConstraintChange[] {
   const out: ConstraintChange[] = [];
@@ -190,9 +198,13 @@ export function constraintChanges(base: SchemaView, revision: SchemaView): Const
   const bPattern = base.constraints.pattern?.value;
   const rPattern = revision.constraints.pattern?.value;
   if (bPattern !== rPattern) {
-    // Two patterns cannot be compared: a new or changed one may refuse values the old one took.
+    // A new pattern may refuse values; a changed one does unless it admits every value the old one
+    // took (rulesets/lib/patterns.ts), within the old length bounds.
     const text = rPattern === undefined ? 'pattern removed' : bPattern === undefined ? `pattern ${show(rPattern)} added` : `pattern ${show(bPattern)} → ${show(rPattern)}`;
-    out.push({ name: 'pattern', tighter: rPattern !== undefined, loc: where(revision.constraints.pattern), text });
+    const admits = (from: SchemaView, a: unknown, b: unknown) => typeof a === 'string' && typeof b === 'string' && patternAdmits(a, b, lengthBounds(from)) === true;
+    const admitsOld = admits(base, bPattern, rPattern);
+    // Written another way (`[0-9]` → `\d`): no change.
+    if (!(admitsOld && admits(revision, rPattern, bPattern))) out.push({ name: 'pattern', tighter: rPattern !== undefined && !admitsOld, loc: where(revision.constraints.pattern), text });
   }
   const bStep = base.constraints.multipleOf?.value;
   const rStep = revision.constraints.multipleOf?.value;

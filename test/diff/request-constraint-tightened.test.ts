@@ -14,5 +14,12 @@ testDiffRule('request-constraint-tightened', [
     ],
   },
   { name: '3.0 exclusiveMinimum: true and 3.1 exclusiveMinimum: 0 are one bound; looser constraints are not reported', fixture: 'same-in-3.0-and-3.1', changes: [] },
+  {
+    // A SHA-1 pattern that also takes SHA-256 admits every value the old one did (with its length
+    // bounds); \\d is [0-9]; a pattern that grew an alternative admits more. Only dropping `-` narrows.
+    name: 'a changed pattern is a narrowing only when it refuses a value the old one took',
+    fixture: 'patterns',
+    changes: [{ in: 'revision', line: 14, column: 47, severity: 'error', message: 'pattern "^[a-z0-9-]+$" → "^[a-z0-9]+$"' }],
+  },
   { name: '2.0: a parameter\'s own constraints', fixture: 'swagger-parameter', changes: [{ in: 'revision', line: 7, column: 57, severity: 'error', message: 'Parameter "q" has a stricter minLength in requests (minLength 1 → 3)' }] },
 ]);
