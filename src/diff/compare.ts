@@ -72,6 +72,8 @@ interface Walk {
   path: string;
   /** A union member compared with a schema that is no union. */
   inUnion?: boolean;
+  /** A member of a union the old schema became (in responses): it need not hold the old schema's optional properties. */
+  split?: boolean;
   newVersion?: Origin['newVersion'];
 }
 
@@ -248,6 +250,8 @@ export class Comparison {
       const bp = visible(base.properties.get(name), here.direction);
       const rp = visible(revision.properties.get(name), here.direction);
       if (!bp && !rp) continue;
+      // One kind of value of a split schema: leaving out what was optional takes nothing clients were promised.
+      if (here.split && bp && !rp && !bp.required) continue;
       this.call('property', { base: bp, revision: rp }, context, { ...origin, anchor: rp?.loc ?? revision.loc });
       if (bp && rp) this.compareSchemas(bp.schema, rp.schema, child(here, name), key);
     }
@@ -274,6 +278,18 @@ export class Comparison {
         else this.compareSchemas(member, nodes.revision, { ...walk, inUnion: true }, key);
       }
       return;
+    }
+    // A schema that became a union in responses: the old schema said what clients get, each member
+    // now says what one kind of value holds. Unless the old schema is one of the members by name
+    // (the others are then new), each member is compared with it: one that admits what the old
+    // schema did not breaks clients, a refinement of it does not.
+    if (walk.direction === 'response' && !views.base.variants && views.revision.variants) {
+      const was = memberKey(this.sides.base, nodes.base).name;
+      const members = views.revision.variants.members;
+      if (was === undefined || !members.some(m => memberKey(this.sides.revision, m).name === was)) {
+        for (const member of members) this.compareSchemas(nodes.base, member, { ...walk, inUnion: true, split: true }, key);
+        return;
+      }
     }
     const oneSided = !views.base.variants || !views.revision.variants;
     const members = pairVariants(
@@ -363,7 +379,7 @@ function union<K>(first: Map<K, unknown>, second: Map<K, unknown>): K[] {
   return out;
 }
 
-const child = (walk: Walk, name: string): Walk => ({ ...walk, inUnion: false, path: walk.path === '' ? name : name === '[]' ? `${walk.path}[]` : `${walk.path}.${name}` });
+const child = (walk: Walk, name: string): Walk => ({ ...walk, inUnion: false, split: false, path: walk.path === '' ? name : name === '[]' ? `${walk.path}[]` : `${walk.path}.${name}` });
 
 /** Clients send no read-only properties and receive no write-only ones. */
 function visible<T extends { readOnly: boolean; writeOnly: boolean }>(property: T | undefined, direction: Direction): T | undefined {
