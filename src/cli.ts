@@ -75,15 +75,20 @@ const FORMAT_BY_EXTENSION: Record<string, string> = { '.sarif': 'sarif', '.json'
  * Pairs each `-o` with the `-f` before it, in command-line order (`-f sarif -o a.sarif -f
  * stylish`); a format without an output goes to stdout (at most one). An `-o` that no `-f` before
  * it claims is an error: guessing its format once wrote stylish text into `r.sarif`.
+ * `takesValue` names every option that takes a value: its value is skipped as commander takes it,
+ * whatever it looks like, so `--since --output=x` is never read as an output.
  */
-export function pairReports(argv: readonly string[]): RunOptions['reports'] | string {
+export function pairReports(argv: readonly string[], takesValue: ReadonlySet<string>): RunOptions['reports'] | string {
   const reports: { format: string; output?: string }[] = [];
   const outputs = new Set<string>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--') break;
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    if (flag !== '-f' && flag !== '--format' && flag !== '-o' && flag !== '--output') continue;
+    if (flag !== '-f' && flag !== '--format' && flag !== '-o' && flag !== '--output') {
+      if (inline === undefined && takesValue.has(flag)) i++;
+      continue;
+    }
     const value = inline ?? argv[++i];
     if (value === undefined) continue;
     if (flag === '-f' || flag === '--format') {
@@ -136,8 +141,8 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
     });
 
   /** Checks the options `lint` and `diff` share (one line and exit 2 when one is wrong) and gives their run options. */
-  const sharedRunOptions = async (opts: SharedFlags) => {
-    const reports = pairReports(argv);
+  const sharedRunOptions = async (opts: SharedFlags, command: Command) => {
+    const reports = pairReports(argv, new Set(command.options.filter(o => o.required || o.optional).flatMap(o => [o.short, o.long].filter((f): f is string => f !== undefined))));
     if (typeof reports === 'string') return program.error(reports, { exitCode: 2 });
     const maxWarnings = opts.maxWarnings === undefined ? undefined : /^\d+$/.test(opts.maxWarnings) ? Number(opts.maxWarnings) : NaN;
     if (Number.isNaN(maxWarnings)) return program.error(`invalid --max-warnings "${opts.maxWarnings}": use a whole number, e.g. 0 or 25`, { exitCode: 2 });
@@ -181,7 +186,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
         .option('--stdin-filepath <path>', 'the file stdin stands for, for overrides, ignores, baselines, --since and reports')
         .option('--root <dir>', "the folder $refs may read (default: each document's git work tree, else its config file's folder)")
         .option('--ignore-unknown-format', 'skip named files that are not OpenAPI or event type documents (for hooks and editors)'),
-  ).action(async (rawInputs: string[], opts: LintFlags) => {
+  ).action(async (rawInputs: string[], opts: LintFlags, command: Command) => {
     if (opts.baseline && opts.since) program.error('use either --baseline or --since, not both', { exitCode: 2 });
     if (!opts.since && (!opts.breaking || opts.date !== undefined)) program.error(`${opts.breaking ? '--date' : '--no-breaking'} applies to the changes since a git ref: add --since <git-ref>`, { exitCode: 2 });
     if (opts.date !== undefined && !(await import('./diff/run.js')).isDate(opts.date)) program.error(`invalid --date "${opts.date}": use a day such as 2027-06-30`, { exitCode: 2 });
@@ -191,7 +196,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
       else if (!inputs.includes('-')) program.error(`--stdin-filepath names standard input: add - to the inputs (apilint lint - --stdin-filepath ${opts.stdinFilepath})`, { exitCode: 2 });
     }
     if (inputs.length === 0) program.error('no inputs: give files, directories or globs to lint, or - for stdin (apilint --help)', { exitCode: 2 });
-    const shared = await sharedRunOptions(opts);
+    const shared = await sharedRunOptions(opts, command);
     if (opts.root !== undefined && !isFolder(path.resolve(io.cwd, opts.root))) program.error(`--root ${opts.root}: no such folder`, { exitCode: 2 });
     const { runLint } = await import('./run.js');
     exitCode = await runLint({
@@ -213,8 +218,8 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
     'changes',
     '.apilint.yaml, .apilint.yml or .apilint.json, searched upward',
     c => c.option('--date <YYYY-MM-DD>', 'the day x-sunset dates are judged against (default: today)'),
-  ).action(async (base: string, revision: string, opts: SharedFlags & { date?: string }) => {
-    const shared = await sharedRunOptions(opts);
+  ).action(async (base: string, revision: string, opts: SharedFlags & { date?: string }, command: Command) => {
+    const shared = await sharedRunOptions(opts, command);
     const { runDiff, isDate } = await import('./diff/run.js');
     if (opts.date !== undefined && !isDate(opts.date)) program.error(`invalid --date "${opts.date}": use a day such as 2027-06-30`, { exitCode: 2 });
     exitCode = await runDiff({ base, revision, ...shared, ...(opts.date ? { date: opts.date } : {}) });

@@ -14,6 +14,7 @@ import { estimatedMs, lintAll, workersFor, type FromWorker, type Outcome, type S
 import { LintSession } from './lint/session.js';
 import { expandInputs, readInput, type Candidate } from './load/documents.js';
 import { DEFAULT_MAX_FILE_SIZE } from './load/limits.js';
+import { REMOTE_BUDGET_S } from './resolve/sandbox.js';
 import { baselineFileKey, checkoutRef, compare, gitRoot, knownFinding, readBaseline, verifyRef, writeBaseline, type Comparison, type KnownFinding } from './suppress/baseline.js';
 import { MeaningKeys } from './suppress/keys.js';
 import type { FormatName } from './formatters/names.js';
@@ -76,7 +77,7 @@ export async function runLint(options: RunOptions): Promise<number> {
   };
 
   // Each document's config, from its folder upward (or --config).
-  const configs = new ConfigLookup({ cwd, ...(options.config !== undefined ? { config: options.config } : {}), ...(options.noConfig ? { noConfig: true } : {}) });
+  const configs = new ConfigLookup({ cwd, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, ...(options.config !== undefined ? { config: options.config } : {}), ...(options.noConfig ? { noConfig: true } : {}) });
   const stdinFilepath = options.stdinFilepath === undefined ? undefined : path.resolve(cwd, options.stdinFilepath);
 
   const expanded = await expandInputs(options.inputs, cwd);
@@ -131,7 +132,7 @@ export async function runLint(options: RunOptions): Promise<number> {
   let known: KnownFinding[] | undefined;
   let repositories: Map<string, string> | undefined;
   try {
-    if (baselineFile) known = baselineFile === writeBaselineFile && !existsSync(baselineFile) ? [] : readBaseline(baselineFile);
+    if (baselineFile) known = baselineFile === writeBaselineFile && !existsSync(baselineFile) ? [] : readBaseline(baselineFile, options.maxFileSize);
     if (options.since) repositories = repositoriesOf(candidates.map(c => shownFile(c.file)), options.since);
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
@@ -142,7 +143,9 @@ export async function runLint(options: RunOptions): Promise<number> {
   const maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
   const root = options.root === undefined ? undefined : path.resolve(cwd, options.root);
   const reference = options.reference === true;
-  const session = new LintSession({ cwd, config: configs, ...(root !== undefined ? { root } : {}), allowRemote: options.allowRemote, maxFileSize, reference });
+  // One budget for every remote fetch of the run, on whichever thread (src/resolve/sandbox.ts).
+  const remoteDeadline = options.allowRemote ? { remoteDeadline: Date.now() + REMOTE_BUDGET_S * 1000 } : {};
+  const session = new LintSession({ cwd, config: configs, ...(root !== undefined ? { root } : {}), allowRemote: options.allowRemote, maxFileSize, reference, ...remoteDeadline });
   progress = progressOn(options.stderr, candidates.length, () => estimatedMs(candidates));
   // Stdin named by --stdin-filepath is linted as that file: its settings, $refs and findings are that path's.
   const lintCandidate = async (c: Candidate) =>
@@ -156,7 +159,7 @@ export async function runLint(options: RunOptions): Promise<number> {
   let outcomes: Outcome[];
   if (workers > 0) {
     // Several files and more than one core: worker threads lint some of them (src/lint/parallel.ts).
-    const setup = { cwd, allowRemote: options.allowRemote, maxFileSize, reference, ...(options.config !== undefined ? { config: options.config } : {}), ...(options.noConfig ? { noConfig: true } : {}), ...(root !== undefined ? { root } : {}) };
+    const setup = { cwd, allowRemote: options.allowRemote, maxFileSize, reference, ...remoteDeadline, ...(options.config !== undefined ? { config: options.config } : {}), ...(options.noConfig ? { noConfig: true } : {}), ...(root !== undefined ? { root } : {}) };
     outcomes = await lintAll(candidates, lintOne, workers, setup, () => progress.done());
   } else {
     // One file after the other (files are read synchronously: reading ahead would gain nothing).
@@ -201,7 +204,7 @@ export async function runLint(options: RunOptions): Promise<number> {
     comparison = { against: `baseline ${escapeControl(displayPath(baselineFile, cwd))}`, unchanged: result.unchanged, fixed: result.fixed };
     findings = result.findings;
   } else if (options.since && repositories) {
-    const result = await compareSince(options.since, repositories, linted, findings, configs, options, keys);
+    const result = await compareSince(options.since, repositories, linted, findings, configs, options, keys, remoteDeadline);
     comparison = { against: escapeControl(options.since), unchanged: result.unchanged, fixed: result.fixed };
     // The breaking changes since the ref come with the new findings (apilint diff, per file).
     findings = [...result.findings, ...result.breaking];
@@ -297,9 +300,9 @@ export function serveLintWorker(): void {
     }
     if (message.type === 'setup') {
       const { setup } = message;
-      const configs = new ConfigLookup({ cwd: setup.cwd, ...(setup.config !== undefined ? { config: setup.config } : {}), ...(setup.noConfig ? { noConfig: true } : {}) });
+      const configs = new ConfigLookup({ cwd: setup.cwd, maxFileSize: setup.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, ...(setup.config !== undefined ? { config: setup.config } : {}), ...(setup.noConfig ? { noConfig: true } : {}) });
       session = Promise.resolve(
-        new LintSession({ config: configs, cwd: setup.cwd, ...(setup.root !== undefined ? { root: setup.root } : {}), allowRemote: setup.allowRemote, maxFileSize: setup.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, reference: setup.reference }),
+        new LintSession({ config: configs, cwd: setup.cwd, ...(setup.root !== undefined ? { root: setup.root } : {}), allowRemote: setup.allowRemote, maxFileSize: setup.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, reference: setup.reference, ...(setup.remoteDeadline !== undefined ? { remoteDeadline: setup.remoteDeadline } : {}) }),
       );
       session.then(() => port.postMessage({ type: 'ready' } satisfies FromWorker), () => port.close());
       return;
@@ -361,7 +364,7 @@ function repositoriesOf(files: readonly string[], ref: string): Map<string, stri
  * that were already there; unless --no-breaking, also compares each OpenAPI document with its
  * version at `ref` (apilint diff) for the changes that break clients.
  */
-async function compareSince(ref: string, roots: Map<string, string>, files: string[], findings: Finding[], configs: ConfigLookup, options: RunOptions, keys: MeaningKeys): Promise<Comparison & { breaking: Finding[] }> {
+async function compareSince(ref: string, roots: Map<string, string>, files: string[], findings: Finding[], configs: ConfigLookup, options: RunOptions, keys: MeaningKeys, deadline: { remoteDeadline?: number }): Promise<Comparison & { breaking: Finding[] }> {
   const groups = new Map<string, string[]>();
   for (const file of files) {
     const root = roots.get(path.dirname(file));
@@ -378,7 +381,7 @@ async function compareSince(ref: string, roots: Map<string, string>, files: stri
     try {
       // The copy's project is the revision's tree (the work tree at `ref`), or --root's place in it.
       const treeRoot = options.root === undefined ? tree : path.join(tree, path.relative(root, path.resolve(options.cwd, options.root)));
-      const session = new LintSession({ config: configs, cwd: tree, root: treeRoot, allowRemote: options.allowRemote, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, reference: options.reference === true });
+      const session = new LintSession({ config: configs, cwd: tree, root: treeRoot, allowRemote: options.allowRemote, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, reference: options.reference === true, ...deadline });
       const oldKeys = new MeaningKeys(file => session.dataOf(file));
       for (const file of group) {
         const then = path.join(tree, path.relative(root, key(file)));

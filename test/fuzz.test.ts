@@ -1,7 +1,10 @@
 // Property-based fuzzing of the whole CLI on untrusted input. Real documents (fixtures/ and the
 // small and medium specs of ../shared/corpus) get random structural mutations (delete, duplicate
-// or retype a node, rename a key, odd `$ref`s, deep nesting) and textual ones (truncate, insert
-// bytes, break indentation, anchors and aliases). For every case apilint must exit 0, 1 or 2,
+// or retype a node, rename a key, odd `$ref`s, deep nesting, long `$ref` chains within the
+// document or across files) and textual ones (truncate, insert bytes, break indentation, anchors
+// and aliases, alias bombs, `__proto__` keys spelt with escapes). The mutant is linted as the
+// document, as a file the document `$ref`s, as the config, or as the baseline (configs and
+// baselines have seeds of their own). For every case apilint must exit 0, 1 or 2,
 // print no stack trace, keep stdout valid JSON/SARIF when that was asked, give one short line per
 // input error, never read or echo a file outside the project, never touch the network, and finish
 // within a time bound.
@@ -41,6 +44,36 @@ interface Seed {
   data: unknown;
 }
 
+/** Configs and baselines to mutate, as a project would have them. */
+const CONFIG_SEEDS = [
+  'extends: apilint:all\nrules:\n  path-no-trailing-slash: warn\n  scope-naming: [warn, {pattern: "^[a-z]+\\\\.(read|write)$"}]\noverrides:\n  - files: ["**/*.yaml", "sub/*.json"]\n    rules: {flow-id-header: off}\nignore: ["vendor/**", "**/*.draft.yaml"]\n',
+  'rules:\n  parameters-snake-case: [error, {pattern: "^[a-z][a-z0-9_]*$"}]\n  event-type-name: [error, {pattern: "^[a-z]+\\\\.[a-z-]+$"}]\n  api-meta-info: info\n',
+  '{"extends": ["apilint:recommended"], "rules": {"operations-secured": "off"}, "ignore": ["generated/*"]}',
+];
+const BASELINE_SEED = JSON.stringify(
+  {
+    version: 1,
+    tool: 'apilint 0.1.0',
+    findings: [
+      { ruleId: 'path-no-trailing-slash', file: 'openapi.yaml', pointer: '/paths/~1orders~1' },
+      { ruleId: 'api-meta-info', file: 'openapi.yaml', pointer: '/info' },
+      { ruleId: 'flow-id-header', file: 'companion.yaml', pointer: '/paths/~1orders~1/get' },
+    ],
+  },
+  null,
+  2,
+);
+
+function seedOf(name: string, text: string): Seed {
+  let data: unknown;
+  try {
+    data = YAML.parse(text);
+  } catch {
+    data = undefined;
+  }
+  return { name, text, data };
+}
+
 function loadSeeds(): Seed[] {
   const files: string[] = [];
   const walk = (dir: string) => {
@@ -57,16 +90,17 @@ function loadSeeds(): Seed[] {
       if (/\.(ya?ml|json)$/.test(name) && statSync(full).size <= MAX_SEED_BYTES) files.push(full);
     }
   }
-  return files.sort().map(file => {
-    const text = readFileSync(file, 'utf8');
-    let data: unknown;
-    try {
-      data = YAML.parse(text);
-    } catch {
-      data = undefined;
-    }
-    return { name: path.relative(ROOT, file), text, data };
-  });
+  return files.sort().map(file => seedOf(path.relative(ROOT, file), readFileSync(file, 'utf8')));
+}
+
+const configSeeds = CONFIG_SEEDS.map((text, i) => seedOf(`config-${i}`, text));
+const baselineSeed = seedOf('baseline', BASELINE_SEED);
+
+/** The seed a case mutates: a document (for the document or a referenced file), a config, or the baseline. */
+function seedFor(c: Case): Seed {
+  if (c.target === 'config') return configSeeds[c.seed % configSeeds.length]!;
+  if (c.target === 'baseline') return baselineSeed;
+  return seeds[c.seed % seeds.length]!;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -80,9 +114,16 @@ type Structural =
   | { kind: 'retype'; at: number; value: number }
   | { kind: 'renameKey'; at: number; key: number }
   | { kind: 'ref'; at: number; target: number }
-  | { kind: 'deep'; at: number; depth: number; flavour: 'array' | 'object' | 'block' };
+  | { kind: 'deep'; at: number; depth: number; flavour: 'array' | 'object' | 'block' }
+  | { kind: 'chain'; at: number; length: number; inFiles: boolean };
+
+/** Where the mutant goes: the document linted, a file it `$ref`s, the config, the baseline. */
+const TARGETS = ['document', 'referenced', 'config', 'baseline'] as const;
+type Target = (typeof TARGETS)[number];
 
 type Textual =
+  | { kind: 'escapedKey'; line: number; form: number }
+  | { kind: 'bomb'; levels: number }
   | { kind: 'truncate'; at: number }
   | { kind: 'insertBytes'; at: number; bytes: number[] }
   | { kind: 'indent'; line: number; delta: number }
@@ -94,6 +135,7 @@ type Textual =
   | { kind: 'bom' };
 
 interface Case {
+  target: Target;
   seed: number;
   structural: Structural[];
   textual: Textual[];
@@ -118,6 +160,8 @@ const KEYS = [
   'openapi', 'swagger', 'info', 'parameters', 'in', 'name', 'schema', 'content', 'application/json', '\n', 'ключ',
   'k'.repeat(3000), '/{id}/', '/a/{b}/{b}', 'x-'.repeat(200),
 ];
+/** A `__proto__` key as YAML or JSON can spell it with escapes. */
+const ESCAPED_PROTO_KEYS = ['"\\x5f_proto__"', '"\\u005f_proto__"', '"__\\x70roto__"', '"\\U0000005f_proto__"', '__proto__', '"__proto__"'];
 const TOKENS = ['&a ', '*a', '<<: *a\n', '!!binary ', '!<tag:x> ', '? ', '- ', ': ', '{', '}', '[', ']', '"', "'", '#', '|', '>', '%YAML 1.2\n', '---\n', '...\n', '\\', '\t', '\u00a0', '\ufeff', '\u2028', '$ref: "#/"\n', '~1', '\u0000'];
 
 function refTargets(port: number): string[] {
@@ -145,9 +189,18 @@ const structuralArb: fc.Arbitrary<Structural> = fc.oneof(
     depth: fc.oneof(fc.integer({ min: 50, max: 600 }), fc.constantFrom(1500, 3000, 10_000)),
     flavour: fc.constantFrom('array' as const, 'object' as const, 'block' as const),
   }),
+  fc.record({
+    kind: fc.constant('chain' as const),
+    at: fc.nat(),
+    // Past the 100 files where Spectral's resolver stopped without a word.
+    length: fc.integer({ min: 2, max: 130 }),
+    inFiles: fc.boolean(),
+  }),
 );
 
 const textualArb: fc.Arbitrary<Textual> = fc.oneof(
+  fc.record({ kind: fc.constant('escapedKey' as const), line: fc.nat(), form: fc.nat() }),
+  fc.record({ kind: fc.constant('bomb' as const), levels: fc.integer({ min: 2, max: 12 }) }),
   fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
   fc.record({ kind: fc.constant('insertBytes' as const), at: fc.nat(), bytes: fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 1, maxLength: 8 }) }),
   fc.record({ kind: fc.constant('indent' as const), line: fc.nat(), delta: fc.integer({ min: -4, max: 4 }) }),
@@ -160,6 +213,7 @@ const textualArb: fc.Arbitrary<Textual> = fc.oneof(
 );
 
 const caseArb: fc.Arbitrary<Case> = fc.record({
+  target: fc.oneof({ weight: 5, arbitrary: fc.constant('document' as const) }, { weight: 3, arbitrary: fc.constant('referenced' as const) }, { weight: 1, arbitrary: fc.constant('config' as const) }, { weight: 1, arbitrary: fc.constant('baseline' as const) }),
   seed: fc.nat(),
   structural: fc.array(structuralArb, { maxLength: 4 }),
   textual: fc.oneof({ weight: 3, arbitrary: fc.constant([] as Textual[]) }, { weight: 2, arbitrary: fc.array(textualArb, { minLength: 1, maxLength: 3 }) }),
@@ -215,8 +269,16 @@ function deepText(depth: number, flavour: 'array' | 'object' | 'block', json: bo
   return `\n${indent}  ${'- '.repeat(depth)}1`;
 }
 
-function mutate(seed: Seed, c: Case, port: number): { text: string; json: boolean } {
+/** A mutant: its text, whether it is JSON, and the other files it needs (a `$ref` chain across files). */
+interface Mutant {
+  text: string;
+  json: boolean;
+  files: Record<string, string>;
+}
+
+function mutate(seed: Seed, c: Case, port: number): Mutant {
   const targets = refTargets(port);
+  const files: Record<string, string> = {};
   let data: unknown = seed.data === undefined ? undefined : structuredClone(seed.data);
   const deep: { depth: number; flavour: 'array' | 'object' | 'block' }[] = [];
   if (data !== undefined && c.structural.length > 0) {
@@ -252,6 +314,19 @@ function mutate(seed: Seed, c: Case, port: number): { text: string; json: boolea
           deep.push({ depth: m.depth, flavour: m.flavour });
           data = setAt(data, pick(m.at), `${DEEP}${deep.length - 1}`);
           break;
+        case 'chain':
+          if (m.inFiles) {
+            // chain/c0.yaml → chain/c1.yaml → …, the last one with a property to find.
+            for (let i = 0; i < m.length; i++) files[`chain/c${i}.yaml`] = i + 1 < m.length ? `$ref: "./c${i + 1}.yaml"\n` : 'type: object\nproperties:\n  chainEnd: {type: string}\n';
+            data = setAt(data, pick(m.at), { $ref: './chain/c0.yaml' });
+          } else if (data !== null && typeof data === 'object' && !Array.isArray(data)) {
+            const chain: Record<string, unknown> = {};
+            for (let i = 0; i < m.length; i++) chain[`c${i}`] = { $ref: `#/x-chain/c${i + 1}` };
+            chain[`c${m.length}`] = { type: 'object', properties: { chainEnd: { type: 'string' } } };
+            (data as Record<string, unknown>)['x-chain'] = chain;
+            data = setAt(data, pick(m.at), { $ref: '#/x-chain/c0' });
+          }
+          break;
       }
     }
   }
@@ -274,6 +349,29 @@ function mutate(seed: Seed, c: Case, port: number): { text: string; json: boolea
     const lines = text.split('\n');
     const line = (n: number) => n % Math.max(lines.length, 1);
     switch (t.kind) {
+      case 'escapedKey': {
+        // A key, indented as the line it goes before, or as a JSON member after a brace.
+        const key = ESCAPED_PROTO_KEYS[t.form % ESCAPED_PROTO_KEYS.length]!;
+        if (json) {
+          const brace = text.indexOf('{', t.line % (text.length + 1));
+          const at = brace === -1 ? text.indexOf('{') : brace;
+          if (at !== -1) text = `${text.slice(0, at + 1)}${key.startsWith('"') ? key : `"${key}"`}: {"title": "forged"},${text.slice(at + 1)}`;
+        } else {
+          const i = line(t.line);
+          const indent = /^ */.exec(lines[i]!)![0];
+          lines.splice(i, 0, `${indent}${key}: {title: forged, version: 9.9.9}`);
+          text = lines.join('\n');
+        }
+        break;
+      }
+      case 'bomb': {
+        // Each anchor repeats the one before nine times: 9^levels nodes.
+        const names = 'abcdefghijklm';
+        const bomb = [`x-bomb-a: &bomba [lol, lol, lol, lol, lol, lol, lol, lol, lol]`];
+        for (let i = 1; i < t.levels; i++) bomb.push(`x-bomb-${names[i]}: &bomb${names[i]} [${Array(9).fill(`*bomb${names[i - 1]}`).join(', ')}]`);
+        text = `${text.replace(/\s*$/, '')}\n${bomb.join('\n')}\n`;
+        break;
+      }
       case 'truncate':
         text = text.slice(0, t.at % (text.length + 1));
         break;
@@ -317,7 +415,7 @@ function mutate(seed: Seed, c: Case, port: number): { text: string; json: boolea
         break;
     }
   }
-  return { text, json: c.wrongExtension ? !json : json };
+  return { text, json: c.wrongExtension ? !json : json, files };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -347,8 +445,14 @@ afterAll(() => {
   if (workspace) rmSync(workspace, { recursive: true, force: true });
 });
 
-/** A fresh project: the document, a companion file to reference, a symlink out, and a canary outside. */
-function project(text: string, json: boolean): { dir: string; file: string } {
+const GOOD_DOCUMENT = 'openapi: 3.0.3\ninfo: {title: t, version: 1.0.0}\npaths:\n  /orders/:\n    get:\n      responses: {}\n';
+
+/**
+ * A fresh project: the mutant where the case puts it, a companion file to reference, a symlink out,
+ * and a canary outside. Returns the document to lint and the options the target needs.
+ */
+function project(c: Case, mutant: Mutant): { dir: string; file: string; options: string[] } {
+  const { text, json } = mutant;
   const root = path.join(workspace, `case-${++caseCount}`);
   const dir = path.join(root, 'project');
   mkdirSync(path.join(dir, 'sub'), { recursive: true });
@@ -358,12 +462,41 @@ function project(text: string, json: boolean): { dir: string; file: string } {
     'Common:\n  type: object\n  properties:\n    next: {$ref: "#/Common"}\n    parent: {$ref: "../openapi.yaml#/components"}\nLoop: {$ref: "#/Loop"}\n',
   );
   symlinkSync(path.join(root, 'outside-canary.yaml'), path.join(dir, 'sub/link-out.yaml'));
-  const file = path.join(dir, json ? 'openapi.json' : 'openapi.yaml');
-  writeFileSync(file, text);
-  return { dir, file };
+  for (const [name, content] of Object.entries(mutant.files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), content);
+  }
+  const file = path.join(dir, json && c.target === 'document' ? 'openapi.json' : 'openapi.yaml');
+  switch (c.target) {
+    case 'document':
+      writeFileSync(file, text);
+      return { dir, file, options: ['--no-config'] };
+    case 'referenced': {
+      // The mutant as a file the document refers to: whole, and at a few of its nodes.
+      const name = `sub/mutant.${json ? 'json' : 'yaml'}`;
+      writeFileSync(path.join(dir, name), text);
+      const refs = ['', '#/paths', '#/components/schemas', '#/info', '#/definitions'].map((pointer, i) => `    R${i}: {$ref: "./${name}${pointer}"}\n`).join('');
+      writeFileSync(file, `${GOOD_DOCUMENT}components:\n  schemas:\n${refs}`);
+      return { dir, file, options: ['--no-config'] };
+    }
+    case 'config':
+      writeFileSync(file, GOOD_DOCUMENT);
+      writeFileSync(path.join(dir, json ? '.apilint.json' : '.apilint.yaml'), text);
+      return { dir, file, options: [] };
+    case 'baseline':
+      writeFileSync(file, GOOD_DOCUMENT);
+      writeFileSync(path.join(dir, 'baseline.json'), text);
+      return { dir, file, options: ['--no-config', '--baseline', 'baseline.json'] };
+  }
 }
 
+/** What the long run counts, for its report: cases by target, exit code and mutation. */
+const counts = new Map<string, number>();
+const count = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+
 function checkResult(result: InProcessResult, c: Case, inputs: number, dir: string): void {
+  // A config or baseline that cannot be read ends the run before any report is written.
+  const setupFailed = (c.target === 'config' || c.target === 'baseline') && result.code === 2 && result.stdout === '';
   const context = `case in ${dir}\nstderr: ${result.stderr.slice(0, 2000)}\nstdout: ${result.stdout.slice(0, 500)}`;
   expect([0, 1, 2], context).toContain(result.code);
   expect(hasStackTrace(result.stdout) || hasStackTrace(result.stderr), context).toBe(false);
@@ -380,7 +513,7 @@ function checkResult(result: InProcessResult, c: Case, inputs: number, dir: stri
     expect(line.length, context).toBeLessThan(1000);
   }
   if (result.code === 2) expect(lines.length, context).toBeGreaterThan(0);
-  if (c.format === 'json' || c.format === 'sarif') {
+  if ((c.format === 'json' || c.format === 'sarif') && !setupFailed) {
     const report = JSON.parse(result.stdout) as Record<string, unknown>;
     if (c.format === 'sarif') {
       expect(report.version).toBe('2.1.0');
@@ -397,20 +530,26 @@ function checkResult(result: InProcessResult, c: Case, inputs: number, dir: stri
 }
 
 async function runCase(c: Case): Promise<{ result: InProcessResult; dir: string; args: string[] }> {
-  const seed = seeds[c.seed % seeds.length]!;
-  const { text, json } = mutate(seed, c, port);
-  const { dir, file } = project(text, json);
+  const mutant = mutate(seedFor(c), c, port);
+  const { dir, file, options } = project(c, mutant);
   const inputs = [path.basename(file)];
   if (c.withCompanion) {
     writeFileSync(path.join(dir, 'companion.yaml'), 'openapi: 3.0.3\ninfo: {title: t, version: 1.0.0}\npaths:\n  /orders/:\n    get:\n      responses: {}\n');
     inputs.push('companion.yaml');
   }
-  const args = ['lint', ...inputs, '-f', c.format, '--no-config'];
+  const args = ['lint', ...inputs, '-f', c.format, ...options];
   const before = requests;
   const result = await runInProcess(args, dir, TIME_BOUND_MS + 10_000);
   expect(requests, 'no network request without --allow-remote').toBe(before);
-  checkResult(result, c, inputs.length, dir);
-  if (c.withCompanion && c.format === 'json') {
+  count(`target ${c.target}`);
+  count(`target ${c.target}, exit ${result.code}`);
+  for (const m of [...c.structural, ...c.textual]) count(`mutation ${m.kind}`);
+  // A config or baseline that cannot be read stops the run before any document: one line, exit 2.
+  checkResult(result, c, c.target === 'config' || c.target === 'baseline' ? Math.max(inputs.length, 1) : inputs.length, dir);
+  if (c.target === 'config' || c.target === 'baseline') {
+    if (result.code === 2) expect(result.stderr.trim().split('\n'), result.stderr).toHaveLength(1);
+  }
+  if (c.withCompanion && c.format === 'json' && (c.target === 'document' || c.target === 'referenced')) {
     // The good document is always reported, whatever happened to the other one.
     const report = JSON.parse(result.stdout) as { files: string[]; findings: { file: string; ruleId: string }[] };
     expect(report.files).toContain('companion.yaml');
@@ -429,7 +568,10 @@ describe('fuzzing the CLI with mutated real documents', () => {
       }),
       { seed: SEED, numRuns: RUNS, endOnFailure: !LONG, verbose: LONG ? 1 : 0 },
     );
-    if (LONG) console.log(`fuzz: ${RUNS} cases in ${((Date.now() - started) / 1000).toFixed(1)} s, ${requests} network requests`);
+    if (LONG) {
+      console.log(`fuzz: ${RUNS} cases in ${((Date.now() - started) / 1000).toFixed(1)} s, ${requests} network requests`);
+      for (const [key, n] of [...counts].sort(([a], [b]) => a.localeCompare(b))) console.log(`fuzz:   ${key}: ${n}`);
+    }
     expect(requests).toBe(0);
     expect(({} as Record<string, unknown>).polluted, 'Object.prototype polluted').toBeUndefined();
   });
@@ -437,11 +579,9 @@ describe('fuzzing the CLI with mutated real documents', () => {
   it('the real CLI, spawned, on a handful of mutated documents', async () => {
     const sample = fc.sample(caseArb, { seed: SEED + 1, numRuns: 6 });
     for (const c of sample) {
-      const seed = seeds[c.seed % seeds.length]!;
-      const { text, json } = mutate(seed, c, port);
-      const { dir, file } = project(text, json);
+      const { dir, file, options } = project(c, mutate(seedFor(c), c, port));
       const started = Date.now();
-      const result = await runCli(['lint', path.basename(file), '-f', c.format, '--no-config'], { cwd: dir, nodeArgs: ['--max-old-space-size=400'] });
+      const result = await runCli(['lint', path.basename(file), '-f', c.format, ...options], { cwd: dir, nodeArgs: ['--max-old-space-size=400'] });
       checkResult({ ...result, ms: Date.now() - started }, c, 1, dir);
     }
     expect(requests).toBe(0);

@@ -211,6 +211,31 @@ ${extra}`;
     expect(cli.get('legacy/orders.yaml')!.join('\n')).not.toMatch(/legacyId/);
   });
 
+  it('lints each document with its nearest config, as the CLI does, and reads an extended config again when it changes', async () => {
+    const { dir, file } = project({
+      '.apilint.yaml': 'rules:\n  properties-snake-case: off\n',
+      'orders.yaml': ORDERS,
+      'billing/.apilint.yaml': 'extends: [./team.yaml]\n',
+      'billing/team.yaml': 'rules:\n  properties-snake-case: warn\n',
+      'billing/orders.yaml': ORDERS,
+    });
+    const cli = cliFindings(dir, ['orders.yaml', 'billing/orders.yaml']);
+    expect(cli.get('orders.yaml')!.join('\n')).not.toMatch(/properties-snake-case/);
+    expect(cli.get('billing/orders.yaml')!.join('\n')).toMatch(/warn properties-snake-case/);
+    const { client } = await start(dir);
+    for (const name of ['orders.yaml', 'billing/orders.yaml']) {
+      const document = await open(client, file(name));
+      const expected = cli.get(name)!.sort();
+      expect((await client.diagnostics(document.uri)).map(asCli).sort(), name).toEqual(expected);
+    }
+    const billing = uriOf(file('billing/orders.yaml'));
+    const since = client.published.length;
+    writeFileSync(file('billing/team.yaml'), 'rules:\n  properties-snake-case: error\n');
+    await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf(file('billing/team.yaml')), type: FileChangeType.Changed }] });
+    const errors = await client.diagnostics(billing, d => d.some(x => x.code === 'properties-snake-case' && x.severity === 1), { since });
+    expect(errors.filter(d => d.code === 'properties-snake-case').map(d => d.severity)).not.toContain(2);
+  });
+
   it('re-lints the documents that use a $ref\'d file when its buffer changes, and publishes nothing for files that are no API document', async () => {
     const { dir, file } = project({
       'orders.yaml': "openapi: 3.0.3\ninfo: {title: Orders, version: 1.0.0}\npaths: {}\ncomponents:\n  schemas:\n    Order:\n      $ref: './order.yaml'\n",

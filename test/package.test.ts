@@ -190,7 +190,15 @@ describe("the README's GitLab recipe", () => {
     const run = spawnSync('bash', ['-c', script[1]!], { cwd: project, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
     expect(run.stdout).toMatch(/path-no-trailing-slash/); // the stylish report in the job log
     expect(run.status).toBe(1);
-    const issues = JSON.parse(readFileSync(path.join(project, report!), 'utf8')) as { check_name: string; location: { path: string; lines: { begin: number } } }[];
-    expect(issues.map(i => [i.check_name, i.location.path, i.location.lines.begin])).toEqual([['path-no-trailing-slash', 'specs/orders.yaml', slashLine]]);
+    // Every field GitLab's Code Quality format requires.
+    expect(JSON.parse(readFileSync(path.join(project, report!), 'utf8'))).toEqual([
+      expect.objectContaining({
+        description: expect.stringContaining('ends with a slash'),
+        check_name: 'path-no-trailing-slash',
+        fingerprint: expect.stringMatching(/^[0-9a-f]{32}$/),
+        severity: 'major',
+        location: { path: 'specs/orders.yaml', lines: expect.objectContaining({ begin: slashLine }) },
+      }),
+    ]);
   }, 300_000);
 });

@@ -9,7 +9,7 @@
 // resolved from the config file's folder. The chain is merged in order, later over earlier: the
 // extended configs in the order listed, then the file's own settings. Configs stay data: nothing
 // an `extends` names is run.
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import parsers from '@stoplight/spectral-parsers';
@@ -19,6 +19,8 @@ import { InputError } from '../core/errors.js';
 import { displayPath, STDIN } from '../core/paths.js';
 import { SEVERITIES, type Severity } from '../core/severity.js';
 import { catalogue } from '../lint/catalogue.js';
+import { DEFAULT_MAX_FILE_SIZE, readSourceSync } from '../load/limits.js';
+import { parseGuarded, SPECTRAL_READERS, withoutContent } from '../load/parse.js';
 
 // Loaded on demand: most runs have no config or validate only a few options.
 const requireCjs = createRequire(import.meta.url);
@@ -63,9 +65,9 @@ export function findConfig(dir: string, explicit?: string): string | undefined {
 }
 
 /** The config found from `cwd` upward, or named with --config. */
-export async function loadConfig(cwd: string, explicit?: string): Promise<Config> {
+export async function loadConfig(cwd: string, explicit?: string, maxFileSize = DEFAULT_MAX_FILE_SIZE): Promise<Config> {
   const file = findConfig(cwd, explicit);
-  return file ? readConfig(file, cwd) : EMPTY_CONFIG;
+  return file ? readConfig(file, cwd, maxFileSize) : EMPTY_CONFIG;
 }
 
 /**
@@ -76,7 +78,7 @@ export class ConfigLookup implements Configs {
   private readonly nearest = new Map<string, string | undefined>();
   private readonly read = new Map<string, Config | InputError>();
 
-  constructor(private readonly options: { cwd: string; config?: string; noConfig?: boolean }) {}
+  constructor(private readonly options: { cwd: string; config?: string; noConfig?: boolean; maxFileSize?: number }) {}
 
   /** The config file a document is linted with, if any. */
   private fileFor(document: string): string | undefined {
@@ -94,7 +96,7 @@ export class ConfigLookup implements Configs {
     let config = this.read.get(file);
     if (config === undefined) {
       try {
-        config = readConfig(file, this.options.cwd);
+        config = readConfig(file, this.options.cwd, this.options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE);
       } catch (error) {
         if (!(error instanceof InputError)) throw error;
         config = error;
@@ -106,9 +108,13 @@ export class ConfigLookup implements Configs {
   }
 }
 
-/** Reads a config file and the chain it extends. `cwd` only shapes the paths in messages. */
-function readConfig(file: string, cwd: string): Config {
-  return merge(file, loadLayers(file, [], undefined, cwd));
+/**
+ * Reads a config file and the chain it extends. `cwd` only shapes the paths in messages. A pull
+ * request can edit a config, so each file is read like any document: within `maxFileSize` and the
+ * nesting, alias and key bounds (src/load/parse.ts).
+ */
+function readConfig(file: string, cwd: string, maxFileSize: number): Config {
+  return merge(file, loadLayers(file, [], undefined, cwd, maxFileSize));
 }
 
 /** One file's own settings (or a preset named in its `extends`), before merging. */
@@ -129,19 +135,20 @@ type Fail = (jsonPath: JsonPath, message: string, at?: 'key' | 'value') => never
  * config that extends it (`globBase`): an organisation's `ignore: [generated/**]` is about each
  * repository's files, not the package's.
  */
-function loadLayers(file: string, chain: readonly string[], globBase: string | undefined, cwd: string): Layer[] {
+function loadLayers(file: string, chain: readonly string[], globBase: string | undefined, cwd: string, maxFileSize: number): Layer[] {
   let text: string;
   let real: string;
   try {
-    text = readFileSync(file, 'utf8');
     real = realpathSync(file);
   } catch {
     throw new InputError(file, 'cannot read the config file');
   }
-  const parser = file.endsWith('.json') ? parsers.Json : parsers.Yaml;
-  const parsed = parser.parse(text);
+  text = readSourceSync(file, maxFileSize);
+  const json = file.endsWith('.json');
+  const parser = json ? parsers.Json : parsers.Yaml;
+  const parsed = parseGuarded(text, file, { json, readers: SPECTRAL_READERS, syntax: 'keep' });
   const syntax = parsed.diagnostics.find(d => d.severity === 0);
-  if (syntax) throw new InputError(file, `invalid config: ${syntax.message}`, syntax.range.start.line + 1, syntax.range.start.character + 1);
+  if (syntax) throw new InputError(file, `invalid config: ${withoutContent(syntax.message)}`, syntax.range.start.line + 1, syntax.range.start.character + 1);
   const position = (jsonPath: JsonPath, at: 'key' | 'value' = 'value') => {
     const start = parser.getLocationForJsonPath(parsed as never, jsonPath, true)?.range.start;
     if (!start) return {};
@@ -186,7 +193,7 @@ function loadLayers(file: string, chain: readonly string[], globBase: string | u
       fail(at, `extends ${JSON.stringify(link)} makes a cycle: ${cycle.join(' → ')}`);
     }
     try {
-      layers.push(...loadLayers(target, here, base, cwd));
+      layers.push(...loadLayers(target, here, base, cwd, maxFileSize));
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       // The error names the file and line where it is; say which link led there.

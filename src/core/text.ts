@@ -18,10 +18,14 @@ export function safeText(text: string, max = MAX_MESSAGE): string {
   return cut(out, max);
 }
 
-/** Escapes control characters (and the Unicode line separators), so text stays on one line. */
+/**
+ * Escapes control characters and the Unicode line separators, so text stays on one line, and the
+ * bidirectional controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), so that a name
+ * in a spec cannot reorder how a report line reads ("Trojan Source", CVE-2021-42574).
+ */
 export function escapeControl(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, c => {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g, c => {
     if (c === '\n') return '\\n';
     if (c === '\r') return '\\r';
     if (c === '\t') return '\\t';

@@ -17,7 +17,7 @@ import type { DocumentReaders } from '../engine/index.js';
 import { parseFragment, type LoadedDocument } from '../load/documents.js';
 import { Sources } from '../load/sources.js';
 import { PROJECT_NAMES, projectRoot, type ProjectRoot } from '../resolve/project.js';
-import { fetchBounded, readInside } from '../resolve/sandbox.js';
+import { fetchBounded, readInside, REMOTE_BUDGET_S } from '../resolve/sandbox.js';
 
 export interface RefProblem {
   ruleId: 'invalid-ref' | 'ref-outside-project' | 'remote-ref';
@@ -53,6 +53,8 @@ export class Side {
   readonly problems: RefProblem[] = [];
   private readonly loaded = new Map<string, Loaded>();
   private readonly reported = new Set<string>();
+  /** Remote `$ref`s are fetched within the run's budget, as lint's are. */
+  private readonly remoteDeadline = Date.now() + REMOTE_BUDGET_S * 1000;
 
   private constructor(
     readonly document: LoadedDocument,
@@ -115,13 +117,13 @@ export class Side {
     if (REMOTE.test(target)) {
       if (!this.options.allowRemote) return { error: 'remote-ref', message: target };
       try {
-        text = await fetchBounded(target, { timeoutMs: 10_000, maxBytes: 10 * 1024 * 1024 });
+        text = await fetchBounded(target, { timeoutMs: 10_000, maxBytes: 10 * 1024 * 1024, deadline: this.remoteDeadline });
       } catch (error) {
         return { error: 'invalid-ref', message: invalidRef.messages.unresolved((error as Error).message) };
       }
     } else {
       try {
-        text = await readInside(target, project.dir, realRoot, { maxFileSize: this.options.maxFileSize }, () => {
+        text = await readInside(target, project.dir, realRoot, { maxFileSize: this.options.maxFileSize, readers: this.options.readers }, () => {
           throw new OutsideProject();
         });
       } catch (error) {

@@ -57,7 +57,14 @@ export async function writeReports(options: ReportOptions, findings: readonly Fi
       continue;
     }
     if (output === undefined) {
-      options.stdout.write(text);
+      // A full disk or a closed pipe loses the report: say so, and the run exits 2. The stream
+      // also emits the failure as an event, which would end the process with a stack trace.
+      if (options.stdout.listenerCount('error') === 0) options.stdout.on('error', () => undefined);
+      const failure = await new Promise<Error | null | undefined>(resolve => options.stdout.write(text, resolve));
+      if (failure) {
+        notice(`cannot write the report (${(failure as NodeJS.ErrnoException).code ?? failure.message})`);
+        ok = false;
+      }
       continue;
     }
     try {

@@ -16,7 +16,7 @@ import { parseDocument, type LoadedDocument } from '../load/documents.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../load/limits.js';
 import { Sources } from '../load/sources.js';
 import { PROJECT_NAMES, type ProjectOptions } from '../resolve/project.js';
-import { fetchBounded, SandboxResolver, type SandboxError } from '../resolve/sandbox.js';
+import { fetchBounded, REMOTE_BUDGET_S, SandboxResolver, type SandboxError } from '../resolve/sandbox.js';
 import { LineIndex, placeAtKey } from './positions.js';
 import { placeResults, type Placed } from './results.js';
 import type { KeyPart } from '../../rulesets/lib/oas.js';
@@ -30,8 +30,12 @@ export interface LinterOptions extends ProjectOptions {
   sources?: Sources;
   /** Referenced files larger than this are not read (default DEFAULT_MAX_FILE_SIZE). */
   maxFileSize?: number;
-  /** Bounds of remote fetches with allowRemote (defaults: 10 s, 10 MB); tests shorten them. */
-  remote?: { timeoutMs?: number; maxBytes?: number };
+  /**
+   * Bounds of remote fetches with allowRemote (defaults: 10 s and 10 MB each, and all of them
+   * before `deadline`, in ms since the epoch: a run sets it REMOTE_BUDGET_S after its start,
+   * else each document gets as much); tests shorten them.
+   */
+  remote?: { timeoutMs?: number; maxBytes?: number; deadline?: number };
   /** The text that stands in for a file on disk (an editor's unsaved buffer), if any. */
   buffered?: (file: string) => string | undefined;
   /** Spectral as published, without apilint's adaptations (src/engine/). */
@@ -60,6 +64,7 @@ export interface LintResult {
 const REMOTE_TIMEOUT_MS = 10_000;
 const REMOTE_MAX_BYTES = 10 * 1024 * 1024;
 
+
 /** Spectral's Document.DEFAULT_RANGE. */
 const DEFAULT_RANGE: IRange = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
@@ -69,6 +74,8 @@ export class Linter {
   private readonly sandbox: SandboxResolver;
   /** The resolver's errors of each run, by the document data resolved: the linter reports them, not Spectral. */
   private readonly resolveErrors = new WeakMap<object, SandboxError[]>();
+  /** When remote fetches of the document being linted must have ended. */
+  private remoteDeadline = 0;
   /** Files parsed outside Spectral during this run; shared with the inline-ignore pass. */
   readonly sources: Sources;
   /** The signal of the run in progress, if it has one. */
@@ -76,7 +83,7 @@ export class Linter {
 
   constructor(private readonly options: LinterOptions) {
     this.engine = installEngine({ reference: options.reference ?? false });
-    this.sources = options.sources ?? new Sources(options.buffered);
+    this.sources = options.sources ?? new Sources(options.buffered, options.maxFileSize);
     // Local refs stay inside the document's project (src/resolve/sandbox.ts).
     this.sandbox = new SandboxResolver({
       cwd: options.cwd,
@@ -85,7 +92,8 @@ export class Linter {
       maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
       allowRemote: options.allowRemote === true,
       // The size cap is enforced while the body streams in, never after reading it all.
-      fetch: url => fetchBounded(url, { timeoutMs: options.remote?.timeoutMs ?? REMOTE_TIMEOUT_MS, maxBytes: options.remote?.maxBytes ?? REMOTE_MAX_BYTES }),
+      fetch: url => fetchBounded(url, { timeoutMs: options.remote?.timeoutMs ?? REMOTE_TIMEOUT_MS, maxBytes: options.remote?.maxBytes ?? REMOTE_MAX_BYTES, deadline: this.remoteDeadline }),
+      readers: this.engine.readers,
       ...(options.buffered ? { buffered: options.buffered } : {}),
     });
     const resolver = this.engine.resolver(this.sandbox);
@@ -143,6 +151,7 @@ export class Linter {
     // Spectral resolves relative refs against the source; stdin's refs are relative to the cwd.
     const source = doc.source === STDIN ? path.join(this.options.cwd, STDIN) : doc.source;
     const document = new Document(doc.text, doc.parser, source);
+    this.remoteDeadline = this.options.remote?.deadline ?? Date.now() + REMOTE_BUDGET_S * 1000;
     // A document with only local refs is not resolved by the sandbox, which would keep its old refs.
     this.sandbox.forgetRefs(source);
     const reports: Reported[] = [];
@@ -202,12 +211,14 @@ export class Linter {
     for (const error of errors) {
       const { refusal } = error;
       const holder = holderOf(error, spectralSource);
-      const key = refusal?.kind === 'outside-project' ? JSON.stringify([refusal, holder, error.path]) : refusal?.kind === 'remote-not-fetched' ? `remote ${refusal.url}` : error.message;
+      const file = holder !== spectralSource ? holder : undefined;
+      const refPath: JsonPath = [...error.path, '$ref'];
+      // The resolver takes "" for the holder's folder and says it is a directory.
+      const empty = !refusal && valueAt(file !== undefined ? this.sources.get(file)?.data : document.data, refPath) === '';
+      const key = refusal?.kind === 'outside-project' || empty ? JSON.stringify([refusal, holder, error.path]) : refusal?.kind === 'remote-not-fetched' ? `remote ${refusal.url}` : error.message;
       if (seen.has(key)) continue;
       seen.add(key);
       if (refusal?.kind === 'remote-not-fetched' && isKnownRemoteRef(refusal.url)) continue;
-      const refPath: JsonPath = [...error.path, '$ref'];
-      const file = holder !== spectralSource ? holder : undefined;
       // Spectral places resolver errors with the document's positions: a ref in a referenced file
       // is looked up in that file.
       const range = (file !== undefined && this.sources.get(file)?.range(refPath)) || document.getRangeForJsonPath(refPath, true) || DEFAULT_RANGE;
@@ -219,6 +230,8 @@ export class Linter {
         findings.push({ finding: finding(refOutsideProject.id, refOutsideProject.severity, refOutsideProject.messages.refused(target, PROJECT_NAMES[refusal.project]), at, range, refPath) });
       } else if (refusal?.kind === 'remote-not-fetched') {
         findings.push({ finding: finding(remoteRef.id, remoteRef.severity, remoteRef.messages.notFetched(refusal.url), at, range, refPath) });
+      } else if (empty) {
+        findings.push({ finding: finding(invalidRef.id, invalidRef.severity, invalidRef.messages.empty(), at, range, refPath) });
       } else {
         findings.push({ finding: finding(invalidRef.id, invalidRef.severity, invalidRef.messages.unresolved(cleanRefError(error.message, this.options.cwd)), at, range, refPath) });
       }
@@ -238,6 +251,16 @@ function holderOf(error: SandboxError, document: string): string {
     if (file !== undefined) return file;
   }
   return error.uriStack.length > 0 ? error.uriStack[error.uriStack.length - 1]! : document;
+}
+
+/** The value at `jsonPath` in parsed data, if there is one. */
+function valueAt(data: unknown, jsonPath: JsonPath): unknown {
+  let value = data;
+  for (const key of jsonPath) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string | number, unknown>)[key];
+  }
+  return value;
 }
 
 /** The file path of a resolver URI (without its fragment), if it is one. */

@@ -36,6 +36,8 @@ export interface WorkerSetup {
   maxFileSize?: number;
   /** Spectral as published (src/engine/). */
   reference: boolean;
+  /** When the run's remote fetches must have ended (ms since the epoch). */
+  remoteDeadline?: number;
 }
 
 /** Messages between the main thread and a lint worker. */

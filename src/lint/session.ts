@@ -23,6 +23,8 @@ export interface SessionOptions {
   maxFileSize?: number;
   /** Spectral as published, without apilint's adaptations (src/engine/). */
   reference?: boolean;
+  /** When the run's remote fetches must have ended (ms since the epoch); else each document gets its own budget. */
+  remoteDeadline?: number;
 }
 
 export interface LintOptions {
@@ -41,11 +43,12 @@ export class LintSession {
   private readonly linters = new Map<string, Linter>();
   /** Texts that stand in for files on disk: an editor's unsaved buffers. */
   private readonly buffers = new Map<string, string>();
-  private readonly sources = new Sources(file => this.buffers.get(file));
+  private readonly sources: Sources;
   private readonly maxFileSize: number;
 
   constructor(private readonly options: SessionOptions) {
     this.maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+    this.sources = new Sources(file => this.buffers.get(file), this.maxFileSize);
   }
 
   /**
@@ -122,6 +125,7 @@ export class LintSession {
         sources: this.sources,
         buffered: file => this.buffers.get(file),
         ruleset: { settings, all },
+        ...(this.options.remoteDeadline !== undefined ? { remote: { deadline: this.options.remoteDeadline } } : {}),
         ...(this.options.reference ? { reference: true } : {}),
       });
       this.linters.set(key, linter);

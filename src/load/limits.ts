@@ -1,6 +1,9 @@
-// Resource bounds for untrusted input: file sizes and bounded reads (the caps on what messages may
-// quote are in src/core/text.ts). Every bound here is documented in the README ("Security and limits").
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+// Resource bounds for untrusted input: file sizes and the one bounded reader every byte apilint
+// reads goes through (documents, stdin, referenced files, configs, baselines); what the text may
+// hold is bounded by src/load/parse.ts, what messages may quote by src/core/text.ts. Every bound
+// here is documented in the README ("Security and limits").
+import { closeSync, constants, createReadStream, fstatSync, openSync, readSync } from 'node:fs';
+import { InputError } from '../core/errors.js';
 
 const MB = 1024 * 1024;
 
@@ -33,9 +36,74 @@ export class SizeLimitError extends Error {
   constructor(
     readonly size: number,
     readonly limit: number,
+    /** The size is the file's (known before reading), not what was read until the limit. */
+    readonly known = false,
   ) {
     super(`larger than the ${formatSize(limit)} limit (--max-file-size): refused`);
   }
+}
+
+/** A file's text as apilint reads it: see normalizeText. */
+const decode = (buffer: Buffer): string => normalizeText(buffer.toString('utf8'));
+
+/**
+ * Text as the parsers and position lookups take it: without a byte order mark (which the YAML
+ * parser skipped while positions still counted it, so every column came out one too small), and
+ * with a lone CR, a line break in YAML and JSON, written as LF (the position lookups broke lines
+ * at LF only, so a file with CR line endings had every finding on line 1). Offsets are unchanged
+ * but for the mark, so line 1's columns are counted after it, as editors show them.
+ */
+export function normalizeText(text: string): string {
+  const unmarked = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return unmarked.includes('\r') ? unmarked.replace(/\r(?!\n)/g, '\n') : unmarked;
+}
+
+/** Standard input, or another stream, as a source to read. */
+export interface StreamSource {
+  stream: AsyncIterable<Buffer | string>;
+  name: string;
+}
+
+/**
+ * Reads a file or a stream with the bounds above: a regular file is refused before reading when
+ * larger than `limit` bytes, a pipe or device (`-c /dev/zero`, a FIFO) as soon as it passes it.
+ * Throws an InputError naming the file.
+ */
+export async function readSource(source: string | StreamSource, limit: number): Promise<string> {
+  if (typeof source !== 'string') return readStream(source.stream, source.name, limit);
+  try {
+    return readBoundedSync(source, limit);
+  } catch (error) {
+    if (!(error instanceof NotAFileError) || error.directory) throw readError(error, source);
+  }
+  return readStream(createReadStream(source), source, limit);
+}
+
+async function readStream(stream: AsyncIterable<Buffer | string>, name: string, limit: number): Promise<string> {
+  try {
+    return await readStreamBounded(stream, limit);
+  } catch (error) {
+    throw readError(error, name);
+  }
+}
+
+/** readSource for a file that must be a regular one (a config, a baseline): synchronous. */
+export function readSourceSync(file: string, limit: number): string {
+  try {
+    return readBoundedSync(file, limit);
+  } catch (error) {
+    throw readError(error, file);
+  }
+}
+
+function readError(error: unknown, file: string): InputError {
+  if (error instanceof SizeLimitError) {
+    const size = error.known ? `${error.size.toLocaleString('en-US')} bytes` : `more than ${formatSize(error.limit)}`;
+    return new InputError(file, `file too large (${size}): the limit is ${formatSize(error.limit)}, raise it with --max-file-size`);
+  }
+  if (error instanceof NotAFileError) return new InputError(file, error.message);
+  const code = (error as NodeJS.ErrnoException).code;
+  return new InputError(file, code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : code === 'ENOENT' ? 'no such file' : `cannot read file (${code ?? 'unknown error'})`);
 }
 
 export class NotAFileError extends Error {
@@ -51,12 +119,12 @@ export class NotAFileError extends Error {
  * regular file is read, which never blocks: synchronously, as a promise-based read costs five
  * thread-pool round trips (0.3 ms) per file.
  */
-export async function readBounded(file: string, limit: number): Promise<string> {
+export function readBoundedSync(file: string, limit: number): string {
   const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const info = fstatSync(fd);
     if (!info.isFile()) throw new NotAFileError(info.isDirectory());
-    if (info.size > limit) throw new SizeLimitError(info.size, limit);
+    if (info.size > limit) throw new SizeLimitError(info.size, limit, true);
     const chunks: Buffer[] = [];
     let total = 0;
     for (;;) {
@@ -68,7 +136,7 @@ export async function readBounded(file: string, limit: number): Promise<string> 
       total += bytesRead;
       if (total > limit) throw new SizeLimitError(total, limit);
     }
-    return Buffer.concat(chunks, total).toString('utf8');
+    return decode(Buffer.concat(chunks, total));
   } finally {
     closeSync(fd);
   }
@@ -84,5 +152,5 @@ export async function readStreamBounded(stream: AsyncIterable<Buffer | string>, 
     if (total > limit) throw new SizeLimitError(total, limit);
     chunks.push(buffer);
   }
-  return Buffer.concat(chunks, total).toString('utf8');
+  return decode(Buffer.concat(chunks, total));
 }

@@ -1,8 +1,10 @@
 // Parsed files by path, for the few places that look at a file Spectral already parsed but does
-// not expose (positions of resolver errors, inline ignores in referenced files).
-import { readFileSync } from 'node:fs';
+// not expose (positions of resolver errors, inline ignores in referenced files). Read and parsed
+// within the bounds every file passes (src/load/limits.ts, src/load/parse.ts).
 import parsers, { type IParser } from '@stoplight/spectral-parsers';
 import type { IParserResult, IRange, JsonPath } from '@stoplight/types';
+import { DEFAULT_MAX_FILE_SIZE, normalizeText, readSourceSync } from './limits.js';
+import { parseGuarded, SPECTRAL_READERS } from './parse.js';
 
 export interface ParsedSource {
   text: string;
@@ -14,7 +16,10 @@ export class Sources {
   private readonly cache = new Map<string, ParsedSource | undefined>();
 
   /** `buffered` gives the text that stands in for a file on disk (an editor's unsaved buffer). */
-  constructor(private readonly buffered: (file: string) => string | undefined = () => undefined) {}
+  constructor(
+    private readonly buffered: (file: string) => string | undefined = () => undefined,
+    private readonly maxFileSize = DEFAULT_MAX_FILE_SIZE,
+  ) {}
 
   /** Registers a document parsed by the loader, so it is not read or parsed again. */
   add(file: string, text: string, parser: IParser): void {
@@ -25,8 +30,13 @@ export class Sources {
     if (!this.cache.has(file)) {
       let parsed: ParsedSource | undefined;
       try {
-        parsed = source(this.buffered(file) ?? readFileSync(file, 'utf8'), (file.toLowerCase().endsWith('.json') ? parsers.Json : parsers.Yaml) as IParser);
+        const buffer = this.buffered(file);
+        const text = buffer === undefined ? readSourceSync(file, this.maxFileSize) : normalizeText(buffer);
+        const json = file.toLowerCase().endsWith('.json');
+        const result = parseGuarded(text, file, { json, readers: SPECTRAL_READERS, syntax: 'keep' });
+        parsed = source(text, { ...(json ? parsers.Json : parsers.Yaml), parse: () => result } as IParser);
       } catch {
+        // Unreadable or out of bounds: the resolver reported it; no position to look up here.
         parsed = undefined;
       }
       this.cache.set(file, parsed);

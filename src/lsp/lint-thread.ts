@@ -1,12 +1,13 @@
 // The language server's lint thread. Linting a large spec takes seconds, so it runs here, off the
-// thread that answers the editor. It lints with the CLI's LintSession: the config found from the
-// workspace folder as `apilint lint` run there finds it (read again when it changes), overrides,
+// thread that answers the editor. It lints with the CLI's LintSession: each document's config found
+// as `apilint lint` finds it (read again when it changes), overrides,
 // inline ignores and the project root; the editor's open documents stand in for the files on disk.
 // Requests are handled one at a time, in order; a run the server no longer wants (its text has
 // changed) is cancelled through a shared flag, which the session checks between rules.
 import { statSync } from 'node:fs';
+import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { findConfig, loadConfig } from '../config/config.js';
+import { ConfigLookup, findConfig, type Config } from '../config/config.js';
 import { InputError } from '../core/errors.js';
 import type { Finding } from '../core/finding.js';
 import { LintCancelled, LintSession, type CancelSignal } from '../lint/session.js';
@@ -51,10 +52,19 @@ export interface LintThreadResult {
   outcome: LintOutcome;
 }
 
-/** One workspace folder: the config found from it, re-read when the file changes, and the session built on it. */
+/**
+ * One workspace folder: each document's config found as `apilint lint` finds it (the nearest from
+ * the document's own folder, with its `extends` chain), and the session built on them. The session
+ * is built again when a config file read so far changes on disk, or a document's nearest config is
+ * another file than before (one was added or removed).
+ */
 class Project {
-  private stamp: string | undefined;
-  private state: { session: LintSession; ignores: (file: string) => boolean } | { problem: Problem } | undefined;
+  /** Each config file read (and each extended file) with its stamp when it was read. */
+  private readonly stamps = new Map<string, string>();
+  /** The nearest config file of each folder a document was linted from. */
+  private readonly nearest = new Map<string, string | undefined>();
+  private session: LintSession | undefined;
+  private lookup: ConfigLookup | undefined;
 
   constructor(
     private readonly root: string,
@@ -62,33 +72,42 @@ class Project {
     private readonly buffers: ReadonlyMap<string, string>,
   ) {}
 
-  /** The session for the config as it is now on disk (a few stat calls when nothing changed). */
-  async current(): Promise<{ session: LintSession; ignores: (file: string) => boolean } | { problem: Problem }> {
-    const file = findConfig(this.root);
-    const info = file === undefined ? undefined : statSync(file, { throwIfNoEntry: false });
-    const stamp = `${file}\u0000${info?.mtimeMs}\u0000${info?.size}\u0000${info?.ino}`;
-    if (this.state === undefined || stamp !== this.stamp) {
-      this.stamp = stamp;
-      try {
-        const config = await loadConfig(this.root);
-        const session = new LintSession({ cwd: this.root, config, allowRemote: this.allowRemote });
-        for (const [path, text] of this.buffers) session.setBuffer(path, text);
-        this.state = { session, ignores: config.ignores };
-      } catch (error) {
-        if (!(error instanceof InputError)) throw error;
-        this.state = { problem: problemOf(error) };
-      }
+  /** The session and the document's config as they are now on disk (a few stat calls when nothing changed). */
+  current(file: string): { session: LintSession; config: Config } | { problem: Problem } {
+    const dir = path.dirname(file);
+    const nearest = findConfig(dir);
+    const moved = this.nearest.has(dir) && this.nearest.get(dir) !== nearest;
+    if (!this.session || !this.lookup || moved || [...this.stamps].some(([f, stamp]) => stampOf(f) !== stamp)) {
+      this.stamps.clear();
+      this.nearest.clear();
+      this.lookup = new ConfigLookup({ cwd: this.root });
+      this.session = new LintSession({ cwd: this.root, config: this.lookup, allowRemote: this.allowRemote });
+      for (const [path, text] of this.buffers) this.session.setBuffer(path, text);
     }
-    return this.state;
+    this.nearest.set(dir, nearest);
+    if (nearest !== undefined && !this.stamps.has(nearest)) this.stamps.set(nearest, stampOf(nearest));
+    try {
+      const config = this.lookup.configFor(file);
+      for (const f of config.files) if (!this.stamps.has(f)) this.stamps.set(f, stampOf(f));
+      return { session: this.session, config };
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      return { problem: problemOf(error) };
+    }
   }
 
   setBuffer(file: string, text: string | undefined): void {
-    if (this.state && 'session' in this.state) this.state.session.setBuffer(file, text);
+    this.session?.setBuffer(file, text);
   }
 
   filesChanged(): void {
-    if (this.state && 'session' in this.state) this.state.session.filesChanged();
+    this.session?.filesChanged();
   }
+}
+
+function stampOf(file: string): string {
+  const info = statSync(file, { throwIfNoEntry: false });
+  return `${info?.mtimeMs}\u0000${info?.size}\u0000${info?.ino}`;
 }
 
 const problemOf = (error: InputError): Problem => ({
@@ -116,13 +135,14 @@ export function serveLintThread(): void {
       },
     };
     if (signal.aborted) return { kind: 'cancelled' };
-    const current = await project.current();
+    const current = project.current(file);
     if ('problem' in current) return { kind: 'bad-config', problem: current.problem };
-    if (current.ignores(file)) return { kind: 'skipped' };
+    if (current.config.ignores(file)) return { kind: 'skipped' };
     try {
       // As `apilint lint` takes a directory's files: a YAML or JSON file that is no API document is skipped.
       const result = await current.session.lintFile(file, { explicit: false, signal });
-      return result === undefined ? { kind: 'skipped' } : { kind: 'findings', findings: result.findings, dependencies: result.dependencies };
+      // The config files it extends are dependencies too: a change to one re-lints the document.
+      return result === undefined ? { kind: 'skipped' } : { kind: 'findings', findings: result.findings, dependencies: [...result.dependencies, ...current.config.files] };
     } catch (error) {
       if (error instanceof LintCancelled) return { kind: 'cancelled' };
       // Internal errors keep their stack on stderr, which the editor logs; stdout is the protocol's.

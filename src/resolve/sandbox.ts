@@ -3,13 +3,17 @@
 // directory or its own folder, or --root). The check runs before anything is opened, on the path
 // as written and again on its real path (symlinks resolved), so `../../etc/passwd`, an absolute
 // path elsewhere and a symlink that leads out are all refused unread. Remote refs are fetched only
-// when allowed, with a timeout and a size cap enforced while the body streams in.
+// when allowed, with a timeout and a size cap enforced while the body streams in. Whatever is read,
+// from disk or from a server, passes the same bounds as a document (src/load/parse.ts) before the
+// resolver parses it.
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Resolver } from '@stoplight/spectral-ref-resolver';
-import { PROTO_KEY } from '../load/documents.js';
-import { NotAFileError, readBounded, SizeLimitError, formatSize } from '../load/limits.js';
+import { InputError } from '../core/errors.js';
+import type { DocumentReaders } from '../engine/index.js';
+import { formatSize, normalizeText, readSource } from '../load/limits.js';
+import { parseGuarded } from '../load/parse.js';
 import { forgetWorkTrees, isInside, projectRoot, type ProjectKind, type ProjectOptions } from './project.js';
 
 /** Why the sandbox did not read a `$ref`'s target. */
@@ -27,6 +31,9 @@ export interface SandboxError {
   refusal?: Refusal;
 }
 
+/** All remote fetches of a run end within this many seconds of its start. */
+export const REMOTE_BUDGET_S = 60;
+
 interface UriLike {
   path(): string;
   toString(): string;
@@ -37,6 +44,8 @@ export interface SandboxOptions extends ProjectOptions {
   /** Fetch http(s) refs; when false they are refused unread. */
   allowRemote: boolean;
   fetch: (url: string) => Promise<string>;
+  /** The engine's readers: what the resolver is handed is parsed with them first, within the bounds. */
+  readers: DocumentReaders;
   /** The text that stands in for a file on disk (an editor's unsaved buffer), if any. */
   buffered?: (file: string) => string | undefined;
 }
@@ -136,7 +145,11 @@ export class SandboxResolver extends Resolver {
       throw new Error(refusal.kind === 'outside-project' ? `${refusal.target} is outside the project ${refusal.root}` : `${refusal.url} is not fetched`);
     };
     const remote = {
-      resolve: async (uri: UriLike) => (this.sandbox.allowRemote ? this.sandbox.fetch(uri.toString()) : refuse(uri, { kind: 'remote-not-fetched', url: uri.toString() })),
+      resolve: async (uri: UriLike) => {
+        if (!this.sandbox.allowRemote) return refuse(uri, { kind: 'remote-not-fetched', url: uri.toString() });
+        const url = uri.toString();
+        return checked(normalizeText(await this.sandbox.fetch(url)), url, this.sandbox.readers);
+      },
     };
     return new Resolver({
       resolvers: {
@@ -191,17 +204,17 @@ function absoluteFilePath(ref: string): string | undefined {
 
 /**
  * Reads a referenced file if it lies inside `root`, on its path as written and on its real path
- * (`realRoot` is `root` with symlinks resolved), bounded in size; `outside` throws for a file
- * outside the project, before it is opened.
+ * (`realRoot` is `root` with symlinks resolved), bounded in size and checked as documents are;
+ * `outside` throws for a file outside the project, before it is opened. Also apilint diff's reader.
  */
-export async function readInside(file: string, root: string, realRoot: Promise<string>, { maxFileSize, buffered }: Pick<SandboxOptions, 'maxFileSize' | 'buffered'>, outside: (target: string) => never): Promise<string> {
+export async function readInside(file: string, root: string, realRoot: Promise<string>, { maxFileSize, buffered, readers }: Pick<SandboxOptions, 'maxFileSize' | 'buffered' | 'readers'>, outside: (target: string) => never): Promise<string> {
   const target = path.resolve(file);
   // Refused on the path as written before the file system is touched: not even its existence leaks.
   if (!isInside(target, root)) outside(target);
   const buffer = buffered?.(target);
   if (buffer !== undefined) {
     if (Buffer.byteLength(buffer) > maxFileSize) throw new Error(`${target} is larger than the ${formatSize(maxFileSize)} limit (--max-file-size)`);
-    return checked(buffer, target);
+    return checked(normalizeText(buffer), target, readers);
   }
   let real: string;
   try {
@@ -214,27 +227,47 @@ export async function readInside(file: string, root: string, realRoot: Promise<s
   if (!isInside(real, await realRoot)) outside(target);
   let text: string;
   try {
-    text = await readBounded(real, maxFileSize);
+    text = await readSource(real, maxFileSize);
   } catch (error) {
-    if (error instanceof SizeLimitError) throw new Error(`${target} is larger than the ${formatSize(error.limit)} limit (--max-file-size)`);
-    if (error instanceof NotAFileError) throw new Error(`${target} ${error.directory ? 'is a directory' : 'is not a regular file'}`);
-    throw error;
+    const reason = (error as InputError).message;
+    if (reason.startsWith('file too large')) throw new Error(`${target} is larger than the ${formatSize(maxFileSize)} limit (--max-file-size)`);
+    throw new Error(`${target} ${reason}`);
   }
-  return checked(text, target);
+  return checked(text, target, readers);
 }
 
-/** What a referenced file's text must pass, from disk or from a buffer. */
-function checked(text: string, target: string): string {
-  // As for documents (src/load/documents.ts): the parsers would make the value the object's prototype.
-  if (text.includes('__proto__') && PROTO_KEY.test(text)) throw new Error(`${target} has a key named "__proto__": refused`);
+/**
+ * What a referenced file's text must pass, from disk, a buffer or a server, before the resolver
+ * parses it: the bounds every document passes (nesting, aliases, `__proto__` keys). Its syntax
+ * errors are the parser's to report, at their place in the file.
+ */
+function checked(text: string, target: string, readers: DocumentReaders): string {
+  try {
+    parseGuarded(text, target, { json: /\.json$/i.test(target.replace(/[?#].*$/s, '')), readers, syntax: 'keep' });
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    const at = [target, error.line, error.column].filter(x => x !== undefined).join(':');
+    throw new Error(`${at}: ${error.message}`);
+  }
   return text;
 }
 
-/** Fetches a remote ref: at most `maxBytes`, counted as the body streams in, within `timeoutMs`. */
-export async function fetchBounded(url: string, { timeoutMs, maxBytes }: { timeoutMs: number; maxBytes: number }): Promise<string> {
+/** The bounds of remote fetches: each one's, and the deadline (ms since the epoch) of all of a run's. */
+export interface FetchBounds {
+  timeoutMs: number;
+  maxBytes: number;
+  deadline: number;
+}
+
+/** Fetches a remote ref: at most `maxBytes`, counted as the body streams in, within `timeoutMs` and before the deadline. */
+export async function fetchBounded(url: string, { timeoutMs, maxBytes, deadline }: FetchBounds): Promise<string> {
   const tooLarge = () => new Error(`${url} is larger than ${formatSize(maxBytes)}: not fetched`);
+  const left = deadline - Date.now();
+  const spent = () => new Error(`${url} is not fetched: remote $refs used up their time (--allow-remote fetches end ${REMOTE_BUDGET_S} s after the run starts)`);
+  if (left <= 0) throw spent();
+  const timeout = Math.min(timeoutMs, left);
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const timer = setTimeout(() => controller.abort(), timeout);
   try {
     const response = await fetch(url, { signal: controller.signal });
     if (!response.ok) {
@@ -263,7 +296,10 @@ export async function fetchBounded(url: string, { timeoutMs, maxBytes }: { timeo
     }
     return Buffer.concat(chunks, total).toString('utf8');
   } catch (error) {
-    if (controller.signal.aborted) throw new Error(`${url} did not answer within ${timeoutMs / 1000} s: not fetched`);
+    if (controller.signal.aborted) {
+      if (timeout < timeoutMs) throw spent();
+      throw new Error(`${url} did not answer within ${timeoutMs / 1000} s: not fetched`);
+    }
     throw error;
   } finally {
     clearTimeout(timer);

@@ -1,13 +1,16 @@
 // Baselines and --since: findings are matched by rule id, file and where they are by meaning
 // (src/suppress/keys.ts), never by line, so unrelated edits, moved lines, a renamed path key or
 // reordered parameters do not turn old findings into new ones.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { childProcess } from '../core/builtins.js';
 import { InputError } from '../core/errors.js';
 import { jsonPointer, type Finding } from '../core/finding.js';
 import { TOOL } from '../core/meta.js';
+import { parseJsonFast } from '../engine/json-parser.js';
+import { DEFAULT_MAX_FILE_SIZE, readSourceSync } from '../load/limits.js';
+import { parseGuarded, SPECTRAL_READERS } from '../load/parse.js';
 import { loosePointer, type MeaningKeys } from './keys.js';
 
 /** A finding as a baseline, or the old revision with --since, knows it. */
@@ -90,13 +93,21 @@ export function writeBaseline(findings: Finding[], baselineFile: string, keys: M
   return `${JSON.stringify(body, null, 2)}\n`;
 }
 
-export function readBaseline(baselineFile: string): KnownFinding[] {
+/** The baseline's findings. It is read like any document: within `maxFileSize` and the bounds of src/load/parse.ts. */
+export function readBaseline(baselineFile: string, maxFileSize = DEFAULT_MAX_FILE_SIZE): KnownFinding[] {
+  let text: string;
+  try {
+    text = readSourceSync(baselineFile, maxFileSize);
+  } catch (error) {
+    if (error instanceof InputError && error.message === 'no such file') throw new InputError(baselineFile, 'baseline file not found (write one with --write-baseline)');
+    throw error;
+  }
   let body: BaselineFile;
   try {
-    body = JSON.parse(readFileSync(baselineFile, 'utf8')) as BaselineFile;
+    body = parseGuarded(text, baselineFile, { json: true, readers: { ...SPECTRAL_READERS, readJson: parseJsonFast }, syntax: 'refuse' }).data as BaselineFile;
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(baselineFile, code === 'ENOENT' ? 'baseline file not found (write one with --write-baseline)' : 'not a valid apilint baseline (JSON)');
+    if (error instanceof InputError && /^(invalid JSON|empty file)/.test(error.message)) throw new InputError(baselineFile, 'not a valid apilint baseline (JSON)');
+    throw error;
   }
   if (body?.version !== 1 || !Array.isArray(body.findings)) throw new InputError(baselineFile, 'not an apilint baseline (version 1)');
   return body.findings.map(f => ({ ruleId: String(f.ruleId), file: String(f.file), pointer: String(f.pointer), ...(typeof f.key === 'string' ? { key: f.key } : {}) }));

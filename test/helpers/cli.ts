@@ -1,6 +1,7 @@
 // Runs the real CLI (bin/apilint.js on the built dist/) as a child process.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { expect } from 'vitest';
 import { ROOT } from './lint.js';
 
 export const BIN = path.join(ROOT, 'bin/apilint.js');
@@ -56,3 +57,12 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRes
 
 /** No JavaScript stack trace may reach the user. */
 export const hasStackTrace = (text: string): boolean => /\n\s+at .+\(.*:\d+:\d+\)|^\s+at .+:\d+:\d+$/m.test(text);
+
+/** One line on stderr, starting with `apilint: ` and matching `pattern`, and no stack trace anywhere. */
+export function expectOneLine(result: { stdout: string; stderr: string }, pattern: RegExp): void {
+  const lines = result.stderr.trim().split('\n');
+  expect(lines, result.stderr).toHaveLength(1);
+  expect(lines[0]).toMatch(/^apilint: /);
+  expect(lines[0]).toMatch(pattern);
+  expect(hasStackTrace(result.stderr + result.stdout)).toBe(false);
+}

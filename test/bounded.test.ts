@@ -1,0 +1,265 @@
+// Issue #20, "Bounded everywhere": the attacks that got past the guards one step away from the
+// main document (a referenced file, a remote document, the config, the baseline, an option value),
+// each held to one line naming the file and exit 2, or an error finding, in bounded time.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { escapeControl, safeText } from '../src/core/text.js';
+import { Linter } from '../src/lint/linter.js';
+import { normalizeText } from '../src/load/limits.js';
+import { withoutContent } from '../src/load/parse.js';
+import { expectOneLine, runCli } from './helpers/cli.js';
+import { runInProcess } from './helpers/inprocess.js';
+import { ROOT } from './helpers/lint.js';
+
+const HEAD = 'openapi: 3.0.3\ninfo: {title: t, version: 1.0.0}\npaths: {}\n';
+/** Ten anchors, each repeating the one before ten times: 10^10 nodes from 600 bytes. */
+const BOMB = Array.from({ length: 10 }, (_, i) => {
+  const name = String.fromCharCode(97 + i);
+  return `${name}: &${name} [${i === 0 ? 'x, x, x, x, x, x, x, x, x, x' : Array(10).fill(`*${String.fromCharCode(96 + i)}`).join(', ')}]`;
+}).join('\n');
+const ALIAS_REFUSED = /YAML aliases expand to more than 1,000,000 nodes: refused \(an alias bomb\?\)/;
+const PROTO_REFUSED = /a key named "__proto__" is not allowed: refused/;
+
+let tmp: string;
+let server: Server;
+let base: string;
+beforeAll(async () => {
+  tmp = mkdtempSync(path.join(tmpdir(), 'apilint-bounded-'));
+  server = createServer((req, res) => {
+    if (req.url === '/bomb.yaml') return res.end(`${BOMB}\nThing: {type: object}\n`);
+    if (req.url === '/proto.json') return res.end('{"Thing": {"\\u005f_proto__": {"type": "object"}}}');
+    const slow = /^\/slow(\d+)\.yaml/.exec(req.url ?? '');
+    // A chain of slow documents: each answers after 300 ms with a ref to the next.
+    if (slow) return void setTimeout(() => res.end(`Thing:\n  $ref: "./slow${Number(slow[1]) + 1}.yaml#/Thing"\n`), 300);
+    res.statusCode = 404;
+    res.end();
+  });
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server?.closeAllConnections();
+  server?.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+const write = (name: string, content: string): string => {
+  const file = path.join(tmp, name);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, content);
+  return file;
+};
+
+const refFindings = (stdout: string) => (JSON.parse(stdout) as { findings: { ruleId: string; file: string; line: number; message: string }[] }).findings.filter(f => /ref/.test(f.ruleId));
+
+describe('1. an alias bomb one step away', () => {
+  it('in a $ref\'d file: an invalid-ref error at the $ref, in well under a second', async () => {
+    write('bomb/bomb.yaml', `${BOMB}\nThing: {type: object}\n`);
+    write('bomb/openapi.yaml', `${HEAD}components:\n  schemas:\n    T: {$ref: './bomb.yaml#/Thing'}\n`);
+    const result = await runInProcess(['lint', 'openapi.yaml', '-f', 'json', '--no-config'], path.join(tmp, 'bomb'));
+    expect(result.ms).toBeLessThan(5000);
+    expect(refFindings(result.stdout)).toEqual([expect.objectContaining({ ruleId: 'invalid-ref', file: 'openapi.yaml', line: 6, message: expect.stringMatching(ALIAS_REFUSED) })]);
+    expect(refFindings(result.stdout)[0]!.message).toMatch(/^Cannot resolve \$ref: bomb\.yaml: /);
+  });
+
+  it('the spawned CLI under a 200 MB heap: no V8 fatal error', async () => {
+    const result = await runCli(['lint', 'openapi.yaml', '-f', 'json', '--no-config'], { cwd: path.join(tmp, 'bomb'), nodeArgs: ['--max-old-space-size=200'] });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('');
+    expect(refFindings(result.stdout)[0]!.message).toMatch(ALIAS_REFUSED);
+  });
+
+  it('fetched with --allow-remote: an invalid-ref error', async () => {
+    const file = write('remote/bomb.yaml', `${HEAD}components:\n  schemas:\n    T: {$ref: '${base}/bomb.yaml#/Thing'}\n`);
+    const linter = new Linter({ cwd: path.dirname(file), allowRemote: true });
+    const findings = await linter.lint(linter.parse(readFileSync(file, 'utf8'), file)!);
+    expect(findings.filter(f => f.ruleId === 'invalid-ref')).toEqual([expect.objectContaining({ line: 6, message: expect.stringMatching(ALIAS_REFUSED) })]);
+  });
+
+  it('in the config: one line, exit 2', async () => {
+    const config = write('config/bomb.yaml', `${BOMB}\nrules: {}\n`);
+    const result = await runInProcess(['lint', 'fixtures/reference-service.yaml', '-c', config], ROOT);
+    expect(result.code).toBe(2);
+    expectOneLine(result, ALIAS_REFUSED);
+  });
+});
+
+describe('2. __proto__ keys after unescaping, in every parser path', () => {
+  const info = '{title: T, version: 1.0.0, description: d, contact: {name: n, url: "https://x.org", email: a@b.org}, x-api-id: d0184f38-b98d-11e7-9c56-68f728c1ba70, x-audience: company-internal}';
+  const documents: [string, string, RegExp][] = [
+    // Under `info`, the key made a whole info object inherited: api-meta-info saw a complete one.
+    ['x5f.yaml', `openapi: 3.0.3\ninfo:\n  "\\x5f_proto__": ${info}\npaths: {}\n`, /x5f\.yaml:3:3: /],
+    ['x70.yaml', `openapi: 3.0.3\ninfo:\n  title: t\n  version: 1.0.0\n  "__\\x70roto__": 1\npaths: {}\n`, /x70\.yaml:5:3: /],
+    ['u005f.yaml', `openapi: 3.0.3\ninfo:\n  "\\u005f_proto__": {title: T}\npaths: {}\n`, /u005f\.yaml:3:3: /],
+    ['joined.yaml', `openapi: 3.0.3\ninfo:\n  ? "__pro\\\n    to__"\n  : {title: T}\npaths: {}\n`, /joined\.yaml:3:5: /],
+    ['flow.yaml', `{"openapi": "3.0.3", "info": {"\\U0000005f_proto__": {"title": "T"}}, "paths": {}}\n`, /flow\.yaml:1:31: /],
+    ['u005f.json', '{"openapi": "3.0.3", "info": {"\\u005f_proto__": {"title": "T"}, "version": "1"}, "paths": {}}', /u005f\.json:1:31: /],
+    // Comments send JSON to Spectral's parser, which sets the prototype.
+    ['comment.json', '{"openapi": "3.0.3", "info": {"\\u005f_proto__": {"title": "T"}, "version": "1"}, // c\n "paths": {}}', /comment\.json:1:31: /],
+  ];
+  it.each(documents)('%s is refused with the key\'s position', async (name, text, at) => {
+    const result = await runInProcess(['lint', write(`proto/${name}`, text), '--no-config'], ROOT);
+    expect(result.code).toBe(2);
+    expectOneLine(result, at);
+    expectOneLine(result, PROTO_REFUSED);
+    expect(({} as Record<string, unknown>).title).toBeUndefined();
+  });
+
+  it('in a $ref\'d file, YAML or JSON: an invalid-ref error naming the file and the key\'s line', async () => {
+    write('proto-ref/p.yaml', 'P:\n  "\\x5f_proto__": {type: string}\n');
+    write('proto-ref/p.json', '{"P": {"\\u005f_proto__": {"type": "string"}}}');
+    write('proto-ref/openapi.yaml', `${HEAD}components:\n  schemas:\n    A: {$ref: './p.yaml#/P'}\n    B: {$ref: './p.json#/P'}\n`);
+    const result = await runInProcess(['lint', 'openapi.yaml', '-f', 'json', '--no-config'], path.join(tmp, 'proto-ref'));
+    expect(refFindings(result.stdout).map(f => [f.line, f.message])).toEqual([
+      [6, 'Cannot resolve $ref: p.yaml:2:3: a key named "__proto__" is not allowed: refused'],
+      [7, 'Cannot resolve $ref: p.json:1:8: a key named "__proto__" is not allowed: refused'],
+    ]);
+  });
+
+  it('in a remote document', async () => {
+    const file = write('remote/proto.yaml', `${HEAD}components:\n  schemas:\n    T: {$ref: '${base}/proto.json#/Thing'}\n`);
+    const linter = new Linter({ cwd: path.dirname(file), allowRemote: true });
+    const findings = await linter.lint(linter.parse(readFileSync(file, 'utf8'), file)!);
+    expect(findings.filter(f => f.ruleId === 'invalid-ref')).toEqual([expect.objectContaining({ line: 6, message: expect.stringMatching(PROTO_REFUSED) })]);
+  });
+
+  it('in the config and in the baseline: one line with the position, exit 2', async () => {
+    const config = write('config/proto.yaml', 'rules:\n  "\\x5f_proto__": {x: 1}\n');
+    const configResult = await runInProcess(['lint', 'fixtures/reference-service.yaml', '-c', config], ROOT);
+    expect(configResult.code).toBe(2);
+    expectOneLine(configResult, /proto\.yaml:2:3: a key named "__proto__" is not allowed: refused$/);
+    const baseline = write('baseline/proto.json', '{"version": 1, "findings": [], "\\u005f_proto__": {}}');
+    const baselineResult = await runInProcess(['lint', 'fixtures/reference-service.yaml', '--baseline', baseline], ROOT);
+    expect(baselineResult.code).toBe(2);
+    expectOneLine(baselineResult, /proto\.json:1:32: a key named "__proto__" is not allowed: refused$/);
+  });
+});
+
+describe('6. the config and the baseline are bounded like documents', () => {
+  it('a config nested 100,000 deep: one line, no stack overflow', async () => {
+    const config = write('config/deep.yaml', `rules: ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`);
+    const result = await runInProcess(['lint', 'fixtures/reference-service.yaml', '-c', config], ROOT);
+    expect(result.code).toBe(2);
+    expectOneLine(result, /deep\.yaml: nesting deeper than 1,000 levels: refused$/);
+  });
+
+  it.runIf(existsSync('/dev/zero'))('-c /dev/zero and --baseline /dev/zero: one line at once, nothing read', async () => {
+    for (const args of [['-c', '/dev/zero'], ['--baseline', '/dev/zero']]) {
+      const result = await runInProcess(['lint', 'fixtures/reference-service.yaml', ...args], ROOT);
+      expect(result.code).toBe(2);
+      expect(result.ms).toBeLessThan(2000);
+      expectOneLine(result, /^apilint: \/dev\/zero: not a regular file$/);
+    }
+  });
+
+  it('a config or a baseline past --max-file-size', async () => {
+    const config = write('config/big.yaml', `rules: {}\n# ${'x'.repeat(2 * 1024 * 1024)}\n`);
+    const result = await runInProcess(['lint', 'fixtures/reference-service.yaml', '-c', config, '--max-file-size', '1MB'], ROOT);
+    expect(result.code).toBe(2);
+    expectOneLine(result, /big\.yaml: file too large \(2,097,16\d bytes\): the limit is 1 MB, raise it with --max-file-size$/);
+  });
+});
+
+describe('7. option values are values', () => {
+  it('--since and --baseline take a value that starts with -- as their value, never as --output', async () => {
+    const target = path.join(tmp, 'options/x.txt');
+    mkdirSync(path.dirname(target), { recursive: true });
+    for (const option of ['--since', '--baseline']) {
+      const result = await runInProcess(['lint', 'fixtures/reference-service.yaml', '-f', 'json', option, `--output=${target}`], ROOT);
+      expect(result.code, option).toBe(2);
+      expect(existsSync(target), option).toBe(false);
+      expectOneLine(result, option === '--since' ? /--since: unknown git revision "--output=/ : /baseline file not found/);
+    }
+    const attached = await runInProcess(['lint', 'fixtures/reference-service.yaml', '-f', 'json', '--baseline', '-o', target], ROOT);
+    expect(attached.code).toBe(2);
+    expect(existsSync(target)).toBe(false);
+  });
+});
+
+describe('8. the smaller ones', () => {
+  it('a quoted glob follows no symlinked folder: none out of the tree, no loop', async () => {
+    const dir = path.join(tmp, 'glob');
+    mkdirSync(path.join(dir, 'tree'), { recursive: true });
+    mkdirSync(path.join(dir, 'outside'), { recursive: true });
+    write('glob/outside/secret.yaml', `${HEAD}`);
+    write('glob/tree/a.yaml', `${HEAD}`);
+    symlinkSync('../outside', path.join(dir, 'tree/link'));
+    symlinkSync('..', path.join(dir, 'tree/loop'));
+    const result = await runInProcess(['lint', '**/*.yaml', '-f', 'json', '--no-config'], path.join(dir, 'tree'));
+    expect(JSON.parse(result.stdout).files).toEqual(['a.yaml']);
+  });
+
+  it('a byte order mark and CR line endings give the positions of the same file without them', async () => {
+    const text = 'openapi: 3.0.3\ninfo: {title: t, version: 1.0.0}\npaths:\n  /orders/:\n    get:\n      responses: {}\n';
+    const positions = async (name: string, content: string) => {
+      const result = await runInProcess(['lint', write(`positions/${name}`, content), '-f', 'json', '--no-config'], ROOT);
+      return (JSON.parse(result.stdout) as { findings: { ruleId: string; line: number; column: number }[] }).findings.map(f => `${f.ruleId}@${f.line}:${f.column}`);
+    };
+    const plain = await positions('plain.yaml', text);
+    expect(plain).toContain('path-no-trailing-slash@4:10');
+    expect(await positions('bom.yaml', `\ufeff${text}`)).toEqual(plain);
+    expect(await positions('cr.yaml', text.replace(/\n/g, '\r'))).toEqual(plain);
+    expect(await positions('crlf.yaml', text.replace(/\n/g, '\r\n'))).toEqual(plain);
+    expect(normalizeText('\ufeffa\rb\r\nc')).toBe('a\nb\r\nc');
+  });
+
+  it('parse errors quote no document content', async () => {
+    const tag = `tag:${'s'.repeat(94)}`;
+    const result = await runInProcess(['lint', write('content/tag.yaml', `${HEAD}x: !<${tag}> 1\n`), '--no-config'], ROOT);
+    expect(result.code).toBe(2);
+    expectOneLine(result, /tag\.yaml:4:4: invalid YAML: unknown tag <…>$/);
+    expect(result.stderr).not.toContain('sss');
+    expect(withoutContent('tag name cannot contain such characters: !foo{bar')).toBe('tag name cannot contain such characters');
+    expect(withoutContent('unidentified alias "secret"')).toBe('unidentified alias "…"');
+  });
+
+  it.runIf(existsSync('/dev/full'))('a report that cannot be written to stdout (a full disk) is exit 2 with one line', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const result = spawnSync('sh', ['-c', `"${process.execPath}" bin/apilint.js lint fixtures/reference-service.yaml -f json > /dev/full`], { cwd: ROOT, encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expectOneLine(result, /^apilint: <stdout>: cannot write the report \(ENOSPC\)$/);
+  });
+
+  it('remote fetches share one time budget: a chain of slow documents stops at the deadline, and says so', async () => {
+    const file = write('remote/slow.yaml', `${HEAD}components:\n  schemas:\n    T: {$ref: '${base}/slow0.yaml#/Thing'}\n`);
+    const linter = new Linter({ cwd: path.dirname(file), allowRemote: true, remote: { deadline: Date.now() + 1000 } });
+    const started = performance.now();
+    const findings = await linter.lint(linter.parse(readFileSync(file, 'utf8'), file)!);
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(findings.filter(f => f.ruleId === 'invalid-ref').map(f => f.message)).toEqual([
+      expect.stringMatching(/slow\d\.yaml is not fetched: remote \$refs used up their time \(--allow-remote fetches end 60 s after the run starts\)$/),
+    ]);
+  });
+});
+
+describe('bidirectional controls ("Trojan Source") are escaped in every text format', () => {
+  it('escapeControl', () => {
+    for (const c of ['\u061c', '\u200e', '\u200f', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069']) {
+      expect(escapeControl(`a${c}b`)).toBe(`a\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}b`);
+    }
+    expect(safeText('Property "x\u202eyz" is bad')).toBe('Property "x\\u202eyz" is bad');
+  });
+
+  it('a property name and a file name with U+202E reach no report raw', async () => {
+    const dir = path.join(tmp, 'bidi');
+    write('bidi/\u202eevil.yaml', `${HEAD}components:\n  schemas:\n    S:\n      type: object\n      properties:\n        badName\u202e: {type: string}\n`);
+    for (const format of ['stylish', 'github', 'markdown', 'junit', 'json', 'sarif', 'codeclimate']) {
+      const result = await runInProcess(['lint', '\u202eevil.yaml', '-f', format, '--no-config'], dir);
+      expect([0, 1]).toContain(result.code);
+      // Machine formats keep the file's exact path, which their readers get as JSON; messages are escaped in all.
+      const strings: string[] = [];
+      JSON.stringify(['json', 'sarif', 'codeclimate'].includes(format) ? JSON.parse(result.stdout) : result.stdout, (key, value: unknown) => {
+        if (/uri|file|path|pointer|fullyQualifiedName/i.test(key)) return undefined;
+        if (typeof value === 'string') strings.push(value);
+        return value;
+      });
+      const shown = strings.join('\n');
+      expect(shown, format).toContain('badName\\u202e');
+      expect(shown, format).not.toContain('\u202e');
+    }
+  });
+});
