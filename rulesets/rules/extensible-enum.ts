@@ -1,7 +1,7 @@
 import type { IFunctionResult } from '@stoplight/spectral-core';
 import { defineRule } from '../rule.js';
-import { isObject, operations, responseBodies, responses, type Obj } from '../lib/oas.js';
-import { reachableSchemas, schemaIndex, schemaTypes, type SchemaNode } from '../lib/schemas.js';
+import { isObject, operations, responseBodies, responses } from '../lib/oas.js';
+import { isExtensible31, reachableSchemas, schemaIndex, schemaTypes, type SchemaNode } from '../lib/schemas.js';
 import { quote } from '../lib/fields.js';
 import { enumProperties, isVocabularyEnum } from '../lib/vocabularies.js';
 
@@ -20,10 +20,6 @@ function isClosedSet(values: unknown[]): boolean {
   const set = new Set(values.map(v => String(v).toLowerCase()));
   return CLOSED_SETS.some(closed => closed.length === set.size && closed.every(v => set.has(v)));
 }
-
-/** The 3.1 form: `examples` and a description starting "[Extensible enum]". */
-const isExtensible31 = (schema: Obj): boolean =>
-  Array.isArray(schema.examples) && typeof schema.description === 'string' && /^\s*\[extensible enum\]/i.test(schema.description);
 
 function checkExtension({ schema, jsonPath }: SchemaNode): IFunctionResult[] {
   const path = [...jsonPath, 'x-extensible-enum'];
