@@ -1,5 +1,6 @@
 import { defineRule } from '../rule.js';
 import { atKey } from '../lib/oas.js';
+import { optionPattern } from '../lib/pattern.js';
 import { definedScopes, isOAuth2, securitySchemes, securitySchemesPath } from '../lib/security.js';
 
 interface Options {
@@ -37,7 +38,7 @@ export default defineRule<Options>({
     schema: {
       type: 'object',
       properties: {
-        pattern: { type: 'string', description: 'Regular expression every defined scope name must match.' },
+        pattern: { type: 'string', format: 'regex', description: 'Regular expression every defined scope name must match.' },
       },
       additionalProperties: false,
     },
@@ -45,7 +46,7 @@ export default defineRule<Options>({
   },
   given: '$',
   check(root, { pattern }) {
-    const re = new RegExp(pattern);
+    const re = optionPattern(pattern, DEFAULT_PATTERN);
     return Object.entries(securitySchemes(root)).flatMap(([name, scheme]) =>
       isOAuth2(scheme)
         ? definedScopes(scheme, [...securitySchemesPath(root), name])
