@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: whole-process wall time and peak RSS of apilint against Redocly (recommended)
 // and Spectral (spectral:oas), on a tiny spec, the medium @blockfrost/openapi spec, the corpus's
-// large documents, 30 small documents in one call, and one API at three sizes (time per MB).
+// large documents, 30 small documents in one call, and one API at three sizes (time per MB); and
+// `apilint diff` of github-api.json against a copy with 20 scattered edits, beside its lint.
 // Each process is measured with GNU time (/usr/bin/time, for the peak RSS) and a wall clock; the
 // tools take turns run by run (A B A B ...) because a shared machine is noisy, and one small
 // document and 30 (the two sides of a target) take turns with each other too; medians are
@@ -99,6 +100,30 @@ function replicate(doc, k) {
   return out;
 }
 
+/**
+ * A copy of an API with `n` edits spread evenly over its operations and schemas, of the kinds a
+ * pull request makes: an operation removed, a parameter added or made required, a summary
+ * reworded, a schema property removed or added. Deterministic, so runs compare alike.
+ */
+function scatteredEdits(doc, n) {
+  const out = JSON.parse(JSON.stringify(doc));
+  const methods = ['get', 'put', 'post', 'delete', 'patch'];
+  const operations = Object.entries(out.paths).flatMap(([p, item]) => methods.filter(m => item[m]).map(m => ({ item, m, op: item[m], p })));
+  const schemas = Object.values(out.components?.schemas ?? {}).filter(s => s.properties && Object.keys(s.properties).length > 1);
+  for (let i = 0; i < n; i++) {
+    const { item, m, op } = operations[Math.floor(((i + 0.5) * operations.length) / n)];
+    const schema = schemas[Math.floor(((i + 0.5) * schemas.length) / n)];
+    switch (i % 5) {
+      case 0: delete item[m]; break;
+      case 1: (op.parameters ??= []).push({ name: `bench_${i}`, in: 'query', required: true, schema: { type: 'string' } }); break;
+      case 2: op.summary = `${op.summary ?? ''} (reworded)`; break;
+      case 3: delete schema.properties[Object.keys(schema.properties)[0]]; break;
+      default: schema.properties[`bench_${i}`] = { type: 'string' };
+    }
+  }
+  return out;
+}
+
 function prepareInputs() {
   const tiny = path.join(WORK, 'tiny.yaml');
   writeFileSync(tiny, TINY);
@@ -123,7 +148,10 @@ function prepareInputs() {
     writeFileSync(file, JSON.stringify(replicate(base, k), null, 2));
     return { k, file };
   });
-  return { tiny, medium, many, manyFiles, one: path.join(one, 'pets-01.yaml'), sizes };
+  const github = path.join(CORPUS, 'github-api.json');
+  const githubEdited = path.join(WORK, 'github-api-edited.json');
+  writeFileSync(githubEdited, `${JSON.stringify(scatteredEdits(JSON.parse(readFileSync(github, 'utf8')), 20), null, 2)}\n`);
+  return { tiny, medium, many, manyFiles, one: path.join(one, 'pets-01.yaml'), sizes, github, githubEdited };
 }
 
 // --- measuring ---------------------------------------------------------------------------------
@@ -135,6 +163,8 @@ const commands = {
   'apilint-before': files => [process.execPath, COMPARE, 'lint', '--no-config', ...files],
   redocly: files => [process.execPath, path.join(ROOT, 'node_modules', TOOLS.redocly.pkg, TOOLS.redocly.bin), 'lint', '--extends=recommended', ...files],
   spectral: files => [process.execPath, path.join(ROOT, 'node_modules', TOOLS.spectral.pkg, TOOLS.spectral.bin), 'lint', '-r', SPECTRAL_RULESET, ...files],
+  // The two files are the base and the revision.
+  'apilint-diff': files => [process.execPath, APILINT, 'diff', '--no-config', ...files],
 };
 
 /** One whole process: wall seconds (hrtime around spawn) and peak RSS in MiB (GNU time). */
@@ -206,6 +236,8 @@ async function main() {
     { id: 'one-small', label: '1 small document', files: [inputs.one] },
     { id: 'many-small', label: '30 small documents, one call', files: inputs.manyFiles, apilintFiles: [inputs.many] },
     ...inputs.sizes.map(({ k, file }) => ({ id: `size-x${k}`, label: `blockfrost x${k} (JSON)`, files: [file], scaling: true })),
+    // apilint diff against the lint of the same document, alternating (target: diff ≤ 2× lint).
+    { id: 'github-diff', label: 'diff github-api.json vs 20 scattered edits', files: [inputs.github], diffFiles: [inputs.github, inputs.githubEdited], large: true, diff: true },
   ].filter(c => !ONLY || ONLY.includes(c.id));
 
   // One small document and 30 in one call are the two sides of a target: they are measured
@@ -220,15 +252,17 @@ async function main() {
   for (const group of groups) {
     const entries = [];
     const first = group[0];
-    const tools = COMPARE ? ['apilint-before', 'apilint'] : ['apilint', 'redocly', ...(WITH_SPECTRAL && !first.scaling ? ['spectral'] : [])];
+    const tools = first.diff ? ['apilint', 'apilint-diff'] : COMPARE ? ['apilint-before', 'apilint'] : ['apilint', 'redocly', ...(WITH_SPECTRAL && !first.scaling ? ['spectral'] : [])];
     for (const tool of tools) {
       for (const c of group) {
-        // apilint takes the directory where the others take the file list (both are one call).
-        entries.push({ id: `${c.id}:${tool}`, tool, files: (tool.startsWith('apilint') && c.apilintFiles) || c.files });
+        // apilint takes the directory where the others take the file list (both are one call);
+        // apilint diff takes the base and the revision.
+        const files = tool === 'apilint-diff' ? c.diffFiles : (tool === 'apilint' || tool === 'apilint-before') && c.apilintFiles;
+        entries.push({ id: `${c.id}:${tool}`, tool, files: files || c.files });
       }
     }
     const n = first.large || first.scaling ? LARGE_RUNS : RUNS;
-    const runs = { apilint: n, 'apilint-before': n, redocly: n, spectral: first.large ? SPECTRAL_RUNS : Math.max(SPECTRAL_RUNS, Math.min(3, n)) };
+    const runs = { apilint: n, 'apilint-before': n, 'apilint-diff': n, redocly: n, spectral: first.large ? SPECTRAL_RUNS : Math.max(SPECTRAL_RUNS, Math.min(3, n)) };
     const measured = await compare(group.map(c => c.id).join(' + '), entries, runs);
     for (const c of group) {
       results[c.id] = { label: c.label, mb: c.files.reduce((sum, f) => sum + MB(f), 0), target: c.target };
@@ -286,6 +320,7 @@ function table(results, withTargets) {
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|' + (withTargets ? '---|' : ''),
   ];
   for (const r of Object.values(results)) {
+    if (r['apilint-diff']) continue;
     rows.push(
       `| ${r.label} | ${r.mb.toFixed(2)} | ${s(r.apilint?.wall)} | ${mib(r.apilint?.rss)} | ${s(r.redocly?.wall)} | ${mib(r.redocly?.rss)} | ${s(r.spectral?.wall)} | ${mib(r.spectral?.rss)} | ${ratio(r.apilint?.wall, r.redocly?.wall)} | ${ratio(r.apilint?.wall, r.spectral?.wall)} |` +
         (withTargets ? ` ${targetCell(r)} |` : ''),
@@ -296,13 +331,18 @@ function table(results, withTargets) {
 
 function extraFigures(results) {
   const lines = [];
+  const diff = results['github-diff'];
+  if (diff?.apilint && diff['apilint-diff']) {
+    const r = diff['apilint-diff'].wall / diff.apilint.wall;
+    lines.push(`- \`apilint diff\` of github-api.json against a copy with 20 scattered edits: ${s(diff['apilint-diff'].wall)}, ${mib(diff['apilint-diff'].rss)}, against ${s(diff.apilint.wall)} to lint it (${r.toFixed(2)}×; target < 2×: ${r < 2 ? 'met' : 'NOT met'}).`);
+  }
   const one = results['one-small'];
   const many = results['many-small'];
   if (one?.apilint && many?.apilint) {
     lines.push(`- 30 small documents in one call: ${s(many.apilint.wall)} against ${s(one.apilint.wall)} for one (${ratio(many.apilint.wall, one.apilint.wall)}; target ≤ 2×: ${many.apilint.wall <= 2 * one.apilint.wall ? 'met' : 'NOT met'}). Redocly: ${ratio(many.redocly?.wall, one.redocly?.wall)}, Spectral: ${ratio(many.spectral?.wall, one.spectral?.wall)}.`);
   }
   const tiny = results.tiny?.apilint?.wall;
-  const perMb = Object.entries(results).filter(([id, r]) => (id.startsWith('size-') || r.mb > 0.4) && r.apilint);
+  const perMb = Object.entries(results).filter(([id, r]) => (id.startsWith('size-') || r.mb > 0.4) && r.apilint && !r['apilint-diff']);
   if (perMb.length > 0) {
     lines.push('', 'Time per MB: wall time less the tiny spec\'s (start-up), divided by the size.', '', '| document | MB | apilint s/MB | Redocly s/MB |', '|---|---:|---:|---:|');
     const tinyR = results.tiny?.redocly?.wall;

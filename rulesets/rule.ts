@@ -59,6 +59,9 @@ export function collectResults(document: object, collect: ((reported: Reported) 
   else collectors.delete(document);
 }
 
+/** What every rule of the catalogue says about itself; lint rules and diff rules alike. */
+export type RuleIdentity = Pick<RuleMetaBase, 'id' | 'severity' | 'ref' | 'zalando' | 'description' | 'rationale'>;
+
 interface RuleMetaBase {
   /** Public id: config keys, inline ignores, SARIF ruleId, docs file name. */
   id: string;

@@ -18,20 +18,25 @@ export function colorEnabled(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv
   return stream.isTTY === true && env.TERM !== 'dumb';
 }
 
-interface LintFlags {
+interface SharedFlags {
   failSeverity: RunOptions['failSeverity'];
   quiet?: boolean;
   maxWarnings?: string;
   config?: string | false;
   baseline?: string;
   writeBaseline?: string;
-  since?: string;
-  stdinFilepath?: string;
-  root?: string;
-  ignoreUnknownFormat?: boolean;
   allowRemote?: boolean;
   maxFileSize: string;
   debug?: boolean;
+}
+
+interface LintFlags extends SharedFlags {
+  since?: string;
+  breaking: boolean;
+  date?: string;
+  stdinFilepath?: string;
+  root?: string;
+  ignoreUnknownFormat?: boolean;
 }
 
 function isFolder(dir: string): boolean {
@@ -43,6 +48,25 @@ function isFolder(dir: string): boolean {
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+/** The options `lint` and `diff` share, in the order --help lists them; `extra` go before the last three. */
+function withSharedOptions(command: Command, what: 'findings' | 'changes', configDefault: string, extra: (c: Command) => Command): Command {
+  const head = command
+    // Repeatable; paired from argv in order by pairReports.
+    .addOption(new Option('-f, --format <format>', `output format, repeatable: ${FORMATS.join(', ')} (default: stylish)`).argParser(collect))
+    .addOption(new Option('-o, --output <file>', 'write the report of the --format before it to this file, repeatable').argParser(collect))
+    .addOption(new Option('--fail-severity <severity>', 'exit 1 when a finding has this severity or higher').choices(SEVERITIES).default('error'))
+    .option('-q, --quiet', 'report errors only (the exit code still counts every finding)')
+    .option('--max-warnings <number>', 'exit 1 when there are more warnings than this')
+    .option('-c, --config <file>', `config file (default: ${configDefault})`)
+    .option('--no-config', 'ignore config files')
+    .option('--baseline <file>', `report and fail on ${what} not in this baseline only`)
+    .option('--write-baseline <file>', `record the current ${what} as the baseline (exit 0 once written)`);
+  return extra(head)
+    .option('--allow-remote', 'fetch http(s) $refs (off: nothing is fetched over the network)')
+    .option('--max-file-size <size>', 'refuse inputs and referenced files larger than this, e.g. 500KB, 50MB, 1GB', '20MB')
+    .option('--debug', 'print stack traces of internal errors');
+}
 
 /** The format a report file's extension suggests, for the hint of an -o without -f. */
 const FORMAT_BY_EXTENSION: Record<string, string> = { '.sarif': 'sarif', '.json': 'json', '.xml': 'junit', '.md': 'markdown' };
@@ -106,7 +130,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
   let exitCode = 0;
   const program = new Command()
     .name('apilint')
-    .usage('[lint] <inputs...> [options] | rules [id] | lsp --stdio | --help')
+    .usage('[lint] <inputs...> [options] | diff <base> <revision> [options] | rules [id] | lsp --stdio | --help')
     .description('Lint OpenAPI 2.0/3.0/3.1 and event type documents against the REST, JSON, HTTP and rate limiting guidelines.')
     .version(TOOL.version, '-v, --version')
     .exitOverride()
@@ -116,70 +140,90 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
       outputError: (s, write) => write(`apilint: ${s.replace(/^error: /, '')}`),
     });
 
-  const lint = program
-    .command('lint', { isDefault: true })
-    .description('lint files, directories or globs ("-" reads stdin)')
-    .argument('[inputs...]', 'OpenAPI or event type documents, directories or globs; - reads stdin')
-    // Repeatable; paired from argv in order by pairReports.
-    .addOption(new Option('-f, --format <format>', `output format, repeatable: ${FORMATS.join(', ')} (default: stylish)`).argParser(collect))
-    .addOption(new Option('-o, --output <file>', 'write the report of the --format before it to this file, repeatable').argParser(collect))
-    .addOption(new Option('--fail-severity <severity>', 'exit 1 when a finding has this severity or higher').choices(SEVERITIES).default('error'))
-    .option('-q, --quiet', 'report errors only (the exit code still counts every finding)')
-    .option('--max-warnings <number>', 'exit 1 when there are more warnings than this')
-    .option('-c, --config <file>', "config file (default: each document's nearest .apilint.yaml, .apilint.yml or .apilint.json)")
-    .option('--no-config', 'ignore config files')
-    .option('--baseline <file>', 'report and fail on findings not in this baseline only')
-    .option('--write-baseline <file>', 'record the current findings as the baseline (exit 0 once written)')
-    .option('--since <git-ref>', 'report only the findings the working tree adds to <git-ref>')
-    .option('--stdin-filepath <path>', 'the file stdin stands for, for overrides, ignores, baselines, --since and reports')
-    .option('--root <dir>', "the folder $refs may read (default: each document's git work tree, else its config file's folder)")
-    .option('--ignore-unknown-format', 'skip named files that are not OpenAPI or event type documents (for hooks and editors)')
-    .option('--allow-remote', 'fetch http(s) $refs (off: nothing is fetched over the network)')
-    .option('--max-file-size <size>', 'refuse inputs and referenced files larger than this, e.g. 500KB, 50MB, 1GB', '20MB')
-    .option('--debug', 'print stack traces of internal errors')
-    .action(async (rawInputs: string[], opts: LintFlags) => {
-      const reports = pairReports(argv, new Set(lint.options.filter(o => o.required || o.optional).flatMap(o => [o.short, o.long].filter((f): f is string => f !== undefined))));
-      if (typeof reports === 'string') return program.error(reports, { exitCode: 2 });
-      if (opts.baseline && opts.since) program.error('use either --baseline or --since, not both', { exitCode: 2 });
-      let inputs = rawInputs;
-      if (opts.stdinFilepath !== undefined) {
-        if (inputs.length === 0) inputs = ['-'];
-        else if (!inputs.includes('-')) program.error(`--stdin-filepath names standard input: add - to the inputs (apilint lint - --stdin-filepath ${opts.stdinFilepath})`, { exitCode: 2 });
-      }
-      if (inputs.length === 0) program.error('no inputs: give files, directories or globs to lint, or - for stdin (apilint --help)', { exitCode: 2 });
-      const maxWarnings = opts.maxWarnings === undefined ? undefined : /^\d+$/.test(opts.maxWarnings) ? Number(opts.maxWarnings) : NaN;
-      if (Number.isNaN(maxWarnings)) program.error(`invalid --max-warnings "${opts.maxWarnings}": use a whole number, e.g. 0 or 25`, { exitCode: 2 });
-      const { parseSize } = await import('./load/limits.js');
-      const maxFileSize = parseSize(opts.maxFileSize);
-      if (maxFileSize === undefined) program.error(`invalid --max-file-size "${opts.maxFileSize}": use a size such as 50MB, 200MB or 1GB`, { exitCode: 2 });
-      if (opts.root !== undefined && !isFolder(path.resolve(io.cwd, opts.root))) program.error(`--root ${opts.root}: no such folder`, { exitCode: 2 });
-      const { createSupportsHyperlinks } = await import('supports-hyperlinks');
-      const { runLint } = await import('./run.js');
-      exitCode = await runLint({
-        inputs,
-        reports,
-        failSeverity: opts.failSeverity,
-        quiet: opts.quiet === true,
-        ...(maxWarnings !== undefined ? { maxWarnings } : {}),
-        allowRemote: opts.allowRemote === true,
-        ignoreUnknownFormat: opts.ignoreUnknownFormat === true,
-        maxFileSize,
-        debug: opts.debug === true,
-        ...(typeof opts.config === 'string' ? { config: opts.config } : { noConfig: opts.config === false }),
-        ...(opts.baseline ? { baseline: opts.baseline } : {}),
-        ...(opts.writeBaseline ? { writeBaseline: opts.writeBaseline } : {}),
-        ...(opts.since ? { since: opts.since } : {}),
-        ...(opts.stdinFilepath !== undefined ? { stdinFilepath: opts.stdinFilepath } : {}),
-        ...(opts.root !== undefined ? { root: opts.root } : {}),
-        // The one place the switch is read: Spectral as published, none of src/engine/'s adaptations.
-        reference: process.env.APILINT_REFERENCE_ENGINE === '1',
-        cwd: io.cwd,
-        stdout: io.stdout,
-        stderr: io.stderr,
-        color: colorEnabled(io.stdout),
-        hyperlinks: createSupportsHyperlinks(io.stdout),
-      });
+  /** Checks the options `lint` and `diff` share (one line and exit 2 when one is wrong) and gives their run options. */
+  const sharedRunOptions = async (opts: SharedFlags, command: Command) => {
+    const reports = pairReports(argv, new Set(command.options.filter(o => o.required || o.optional).flatMap(o => [o.short, o.long].filter((f): f is string => f !== undefined))));
+    if (typeof reports === 'string') return program.error(reports, { exitCode: 2 });
+    const maxWarnings = opts.maxWarnings === undefined ? undefined : /^\d+$/.test(opts.maxWarnings) ? Number(opts.maxWarnings) : NaN;
+    if (Number.isNaN(maxWarnings)) return program.error(`invalid --max-warnings "${opts.maxWarnings}": use a whole number, e.g. 0 or 25`, { exitCode: 2 });
+    const { parseSize } = await import('./load/limits.js');
+    const maxFileSize = parseSize(opts.maxFileSize);
+    if (maxFileSize === undefined) return program.error(`invalid --max-file-size "${opts.maxFileSize}": use a size such as 50MB, 200MB or 1GB`, { exitCode: 2 });
+    const { createSupportsHyperlinks } = await import('supports-hyperlinks');
+    return {
+      reports,
+      failSeverity: opts.failSeverity,
+      quiet: opts.quiet === true,
+      ...(maxWarnings !== undefined ? { maxWarnings } : {}),
+      allowRemote: opts.allowRemote === true,
+      maxFileSize,
+      debug: opts.debug === true,
+      ...(typeof opts.config === 'string' ? { config: opts.config } : { noConfig: opts.config === false }),
+      ...(opts.baseline ? { baseline: opts.baseline } : {}),
+      ...(opts.writeBaseline ? { writeBaseline: opts.writeBaseline } : {}),
+      // The one place the switch is read: Spectral as published, none of src/engine/'s adaptations.
+      reference: process.env.APILINT_REFERENCE_ENGINE === '1',
+      cwd: io.cwd,
+      stdout: io.stdout,
+      stderr: io.stderr,
+      color: colorEnabled(io.stdout),
+      hyperlinks: createSupportsHyperlinks(io.stdout),
+    };
+  };
+
+  withSharedOptions(
+    program
+      .command('lint', { isDefault: true })
+      .description('lint files, directories or globs ("-" reads stdin)')
+      .argument('[inputs...]', 'OpenAPI or event type documents, directories or globs; - reads stdin'),
+    'findings',
+    "each document's nearest .apilint.yaml, .apilint.yml or .apilint.json",
+    c =>
+      c
+        .option('--since <git-ref>', 'report only the findings the working tree adds to <git-ref>, and the changes since then that break clients (apilint diff)')
+        .option('--no-breaking', 'with --since: the new findings only, not the breaking changes')
+        .option('--date <YYYY-MM-DD>', 'with --since: the day x-sunset dates are judged against (default: today)')
+        .option('--stdin-filepath <path>', 'the file stdin stands for, for overrides, ignores, baselines, --since and reports')
+        .option('--root <dir>', "the folder $refs may read (default: each document's git work tree, else its config file's folder)")
+        .option('--ignore-unknown-format', 'skip named files that are not OpenAPI or event type documents (for hooks and editors)'),
+  ).action(async (rawInputs: string[], opts: LintFlags, command: Command) => {
+    if (opts.baseline && opts.since) program.error('use either --baseline or --since, not both', { exitCode: 2 });
+    if (!opts.since && (!opts.breaking || opts.date !== undefined)) program.error(`${opts.breaking ? '--date' : '--no-breaking'} applies to the changes since a git ref: add --since <git-ref>`, { exitCode: 2 });
+    if (opts.date !== undefined && !(await import('./diff/run.js')).isDate(opts.date)) program.error(`invalid --date "${opts.date}": use a day such as 2027-06-30`, { exitCode: 2 });
+    let inputs = rawInputs;
+    if (opts.stdinFilepath !== undefined) {
+      if (inputs.length === 0) inputs = ['-'];
+      else if (!inputs.includes('-')) program.error(`--stdin-filepath names standard input: add - to the inputs (apilint lint - --stdin-filepath ${opts.stdinFilepath})`, { exitCode: 2 });
+    }
+    if (inputs.length === 0) program.error('no inputs: give files, directories or globs to lint, or - for stdin (apilint --help)', { exitCode: 2 });
+    const shared = await sharedRunOptions(opts, command);
+    if (opts.root !== undefined && !isFolder(path.resolve(io.cwd, opts.root))) program.error(`--root ${opts.root}: no such folder`, { exitCode: 2 });
+    const { runLint } = await import('./run.js');
+    exitCode = await runLint({
+      inputs,
+      ...shared,
+      ...(opts.since ? { since: opts.since, breaking: opts.breaking, ...(opts.date !== undefined ? { date: opts.date } : {}) } : {}),
+      ...(opts.stdinFilepath !== undefined ? { stdinFilepath: opts.stdinFilepath } : {}),
+      ...(opts.root !== undefined ? { root: opts.root } : {}),
+      ignoreUnknownFormat: opts.ignoreUnknownFormat === true,
     });
+  });
+
+  withSharedOptions(
+    program
+      .command('diff')
+      .description('report the changes from <base> to <revision> that break clients, and the rest as a changelog')
+      .argument('<base>', 'the old version: a file, REV:path (a file at a git revision), or - for stdin')
+      .argument('<revision>', 'the new version: a file, REV:path, or - for stdin'),
+    'changes',
+    '.apilint.yaml, .apilint.yml or .apilint.json, searched upward',
+    c => c.option('--date <YYYY-MM-DD>', 'the day x-sunset dates are judged against (default: today)'),
+  ).action(async (base: string, revision: string, opts: SharedFlags & { date?: string }, command: Command) => {
+    const shared = await sharedRunOptions(opts, command);
+    const { runDiff, isDate } = await import('./diff/run.js');
+    if (opts.date !== undefined && !isDate(opts.date)) program.error(`invalid --date "${opts.date}": use a day such as 2027-06-30`, { exitCode: 2 });
+    exitCode = await runDiff({ base, revision, ...shared, ...(opts.date ? { date: opts.date } : {}) });
+  });
 
   program
     .command('rules')
@@ -210,9 +254,11 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
       const zalandoWidth = Math.max(width(zalando), 1);
       catalogue.forEach((r, i) => {
         const severity = r.recommended ? r.severity : `${r.severity}*`;
-        io.stdout.write(`${r.id.padEnd(idWidth)}  ${severity.padEnd(6)}  ${r.ref.padEnd(refWidth)}  ${(zalando[i] || '-').padEnd(zalandoWidth)}  ${r.description}\n`);
+        const kind = r.kind === 'diff' ? 'diff' : '';
+        io.stdout.write(`${r.id.padEnd(idWidth)}  ${severity.padEnd(6)}  ${kind.padEnd(4)}  ${r.ref.padEnd(refWidth)}  ${(zalando[i] || '-').padEnd(zalandoWidth)}  ${r.description}\n`);
       });
-      io.stdout.write(`\n${catalogue.length} rules; * off by default (on with extends: apilint:all); #n: Zalando rule numbers (x-zally-ignore)\n`);
+      const diffRules = catalogue.filter(r => r.kind === 'diff').length;
+      io.stdout.write(`\n${catalogue.length} rules; * off by default (on with extends: apilint:all); diff: compares two versions (apilint diff, ${diffRules} rules); #n: Zalando rule numbers (x-zally-ignore)\n`);
     });
 
   program
@@ -251,7 +297,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
   return exitCode;
 }
 
-const ruleJson = ({ id, severity, ref, zalando, description, recommended, docsUrl }: RuleInfo) => ({ id, severity, ref, zalando, description, recommended, docsUrl });
+const ruleJson = ({ id, kind, severity, ref, zalando, description, recommended, docsUrl }: RuleInfo) => ({ id, kind, severity, ref, zalando, description, recommended, docsUrl });
 
 export { enableWorkers } from './lint/parallel.js';
 

@@ -4,7 +4,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
-import { ConfigLookup, type Config } from './config/config.js';
+import { ConfigLookup, settingsFor, type Config } from './config/config.js';
 import { InputError } from './core/errors.js';
 import type { Finding } from './core/finding.js';
 import { displayPath, STDIN } from './core/paths.js';
@@ -15,7 +15,8 @@ import { LintSession } from './lint/session.js';
 import { expandInputs, readInput, type Candidate } from './load/documents.js';
 import { DEFAULT_MAX_FILE_SIZE } from './load/limits.js';
 import { REMOTE_BUDGET_S } from './resolve/sandbox.js';
-import { baselineFileKey, checkoutRef, compare, findingKey, gitRoot, readBaseline, verifyRef, writeBaseline, type Comparison } from './suppress/baseline.js';
+import { baselineFileKey, checkoutRef, compare, gitRoot, knownFinding, readBaseline, verifyRef, writeBaseline, type Comparison, type KnownFinding } from './suppress/baseline.js';
+import { MeaningKeys } from './suppress/keys.js';
 import type { FormatName } from './formatters/names.js';
 import { writeReports } from './formatters/reports.js';
 import { outputOverInput, writeReport } from './formatters/output.js';
@@ -43,6 +44,10 @@ export interface RunOptions {
   baseline?: string;
   writeBaseline?: string;
   since?: string;
+  /** With --since: also the changes since the ref that break clients (apilint diff); default true. */
+  breaking?: boolean;
+  /** With --since: the day x-sunset dates are judged against (`YYYY-MM-DD`, default today). */
+  date?: string;
   /** The path standard input stands for: config overrides, ignores, baselines, --since and reports use it. */
   stdinFilepath?: string;
   /** Files named on the command line that are not API documents are skipped, as in a directory (hooks, editors). */
@@ -124,7 +129,7 @@ export async function runLint(options: RunOptions): Promise<number> {
     stderr(`apilint: ${escapeControl(displayPath(clash.output, cwd))}: is ${configFiles.has(clash.input) ? (configFiles.size === 1 ? 'the config file' : 'a config file') : clash.input === baselineFile ? 'the baseline' : 'an input'} of this run: refusing to write a report over it (choose another --output)\n`);
     return EXIT.error;
   }
-  let known: string[] | undefined;
+  let known: KnownFinding[] | undefined;
   let repositories: Map<string, string> | undefined;
   try {
     if (baselineFile) known = baselineFile === writeBaselineFile && !existsSync(baselineFile) ? [] : readBaseline(baselineFile, options.maxFileSize);
@@ -190,24 +195,58 @@ export async function runLint(options: RunOptions): Promise<number> {
     report(new InputError(options.inputs.join(' '), 'no OpenAPI or event type documents found'));
   }
 
-  const current = findings;
+  let current = findings;
+  // Findings are matched by where they are by meaning, read from the documents this run linted.
+  const keys = new MeaningKeys(file => session.dataOf(file));
   let comparison: FormatContext['comparison'];
   if (baselineFile && known) {
-    const result = compare(findings, known, baselineFileKey(baselineFile), `in baseline ${displayPath(baselineFile, cwd)}`);
+    const result = compare(findings, known, baselineFileKey(baselineFile), `in baseline ${displayPath(baselineFile, cwd)}`, keys);
     comparison = { against: `baseline ${escapeControl(displayPath(baselineFile, cwd))}`, unchanged: result.unchanged, fixed: result.fixed };
     findings = result.findings;
   } else if (options.since && repositories) {
-    const result = await compareSince(options.since, repositories, linted, findings, configs, options, remoteDeadline);
+    const result = await compareSince(options.since, repositories, linted, findings, configs, options, keys, remoteDeadline);
     comparison = { against: escapeControl(options.since), unchanged: result.unchanged, fixed: result.fixed };
-    findings = result.findings;
+    // The breaking changes since the ref come with the new findings (apilint diff, per file).
+    findings = [...result.findings, ...result.breaking];
+    current = [...current, ...result.breaking];
   }
 
+  return finishRun(options, { findings, current, files: linted, inputErrors, comparison, baselineFile, writeBaselineFile, baselineText: file => writeBaseline(current, file, keys) }, stderr);
+}
+
+/** What a run found, for its last steps. */
+export interface RunResult {
+  /** After baseline or --since: known findings suppressed. */
+  findings: Finding[];
+  /** Before them: what --write-baseline records. */
+  current: readonly Finding[];
+  files: readonly string[];
+  inputErrors: readonly InputError[];
+  comparison?: FormatContext['comparison'];
+  baselineFile?: string;
+  writeBaselineFile?: string;
+  baselineText: (file: string) => string;
+  /** `apilint diff`: the versions compared. */
+  diff?: FormatContext['diff'];
+}
+
+export type FinishOptions = Pick<RunOptions, 'reports' | 'cwd' | 'stdout' | 'stderr' | 'color' | 'hyperlinks' | 'quiet' | 'maxWarnings' | 'failSeverity'>;
+
+/**
+ * The last steps of a run (`lint` and `diff` alike): the baseline written, --quiet, every report,
+ * and the exit code.
+ */
+export async function finishRun(options: FinishOptions, result: RunResult, stderr: (text: string) => void): Promise<number> {
+  const { cwd } = options;
+  const { current, inputErrors, comparison, baselineFile, writeBaselineFile } = result;
+  let { findings } = result;
+  const noun = result.diff ? 'change' : 'finding';
   let failed = inputErrors.length > 0;
   if (writeBaselineFile) {
     try {
-      await writeReport(writeBaselineFile, writeBaseline(current, writeBaselineFile), options);
+      await writeReport(writeBaselineFile, result.baselineText(writeBaselineFile), options);
       const total = current.filter(f => !f.suppression).length;
-      const added = baselineFile === writeBaselineFile && comparison ? `: ${plural(total - comparison.unchanged, 'finding')} added, ${plural(comparison.fixed, 'fixed finding')} removed, ${total.toLocaleString('en-US')} in all` : ` with ${plural(total, 'finding')}`;
+      const added = baselineFile === writeBaselineFile && comparison ? `: ${plural(total - comparison.unchanged, noun)} added, ${plural(comparison.fixed, `fixed ${noun}`)} removed, ${total.toLocaleString('en-US')} in all` : ` with ${plural(total, noun)}`;
       stderr(`apilint: wrote the baseline ${escapeControl(displayPath(writeBaselineFile, cwd))}${added}\n`);
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
@@ -223,7 +262,15 @@ export async function runLint(options: RunOptions): Promise<number> {
     quieted = shown.filter(f => f.severity !== 'error').length;
     findings = findings.filter(f => f.severity === 'error');
   }
-  const context: Omit<FormatContext, 'color'> = { cwd, files: linted, inputErrors, failSeverity: options.failSeverity, ...(comparison ? { comparison } : {}), ...(quieted ? { quieted } : {}) };
+  const context: Omit<FormatContext, 'color'> = {
+    cwd,
+    files: result.files,
+    inputErrors,
+    failSeverity: options.failSeverity,
+    ...(comparison ? { comparison } : {}),
+    ...(quieted ? { quieted } : {}),
+    ...(result.diff ? { diff: result.diff } : {}),
+  };
   if (!(await writeReports(options, findings, context, stderr))) failed = true;
 
   if (failed) return EXIT.error;
@@ -236,7 +283,7 @@ export async function runLint(options: RunOptions): Promise<number> {
   return shown.some(f => SEVERITY_RANK[f.severity] <= threshold) ? EXIT.findings : EXIT.ok;
 }
 
-const where = (error: InputError, cwd: string) => [escapeControl(displayPath(error.file, cwd)), error.line, error.column].filter(x => x !== undefined).join(':');
+export const where = (error: InputError, cwd: string) => [escapeControl(displayPath(error.file, cwd)), error.line, error.column].filter(x => x !== undefined).join(':');
 
 /**
  * A lint worker (src/lint/parallel.ts): once it has its setup, reads the config as the main thread did
@@ -312,8 +359,12 @@ function repositoriesOf(files: readonly string[], ref: string): Map<string, stri
   return roots;
 }
 
-/** Lints the same files as they were at `ref`, repository by repository, and marks the findings that were already there. */
-async function compareSince(ref: string, roots: Map<string, string>, files: string[], findings: Finding[], configs: ConfigLookup, options: RunOptions, deadline: { remoteDeadline?: number }): Promise<Comparison> {
+/**
+ * Lints the same files as they were at `ref`, repository by repository, and marks the findings
+ * that were already there; unless --no-breaking, also compares each OpenAPI document with its
+ * version at `ref` (apilint diff) for the changes that break clients.
+ */
+async function compareSince(ref: string, roots: Map<string, string>, files: string[], findings: Finding[], configs: ConfigLookup, options: RunOptions, keys: MeaningKeys, deadline: { remoteDeadline?: number }): Promise<Comparison & { breaking: Finding[] }> {
   const groups = new Map<string, string[]>();
   for (const file of files) {
     const root = roots.get(path.dirname(file));
@@ -322,27 +373,37 @@ async function compareSince(ref: string, roots: Map<string, string>, files: stri
   }
   const real = new Map<string, string>();
   const key = (file: string) => real.get(file) ?? real.set(file, realFile(file)).get(file)!;
-  const old: string[] = [];
+  const old: KnownFinding[] = [];
+  const breaking: Finding[] = [];
+  const stdinFile = options.stdinFilepath === undefined ? undefined : path.resolve(options.cwd, options.stdinFilepath);
   for (const [root, group] of groups) {
     const { tree, cleanup } = checkoutRef(root, ref);
     try {
       // The copy's project is the revision's tree (the work tree at `ref`), or --root's place in it.
       const treeRoot = options.root === undefined ? tree : path.join(tree, path.relative(root, path.resolve(options.cwd, options.root)));
       const session = new LintSession({ config: configs, cwd: tree, root: treeRoot, allowRemote: options.allowRemote, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, reference: options.reference === true, ...deadline });
+      const oldKeys = new MeaningKeys(file => session.dataOf(file));
       for (const file of group) {
+        const then = path.join(tree, path.relative(root, key(file)));
         try {
           // Settings follow the file's path in the working tree, so overrides apply the same way.
-          const result = await session.lintFile(path.join(tree, path.relative(root, key(file))), { settingsPath: file });
-          for (const f of result?.findings ?? []) old.push(findingKey(f, path.join(root, path.relative(tree, f.file))));
+          const result = await session.lintFile(then, { settingsPath: file });
+          for (const f of result?.findings ?? []) old.push(knownFinding(f, path.join(root, path.relative(tree, f.file)), oldKeys));
         } catch {
           // New at this revision, or not lintable then: everything in it now counts as new.
+        }
+        // Standard input is linted as text, not as the file it stands for: its changes cannot be read from disk.
+        if (options.breaking !== false && file !== stdinFile) {
+          // Loaded only here: a lint run without --since reads none of apilint diff.
+          const { changesSince } = await import('./diff/run.js');
+          for (const change of await changesSince({ root, tree, ref, treeRoot }, then, file, settingsFor(configs.configFor(file), file), options)) breaking.push({ ...change, baselineState: 'new' });
         }
       }
     } finally {
       cleanup();
     }
   }
-  return compare(findings, old, key, `present at ${ref}`);
+  return { ...compare(findings, old, key, `present at ${ref}`, keys), breaking };
 }
 
 export function asInputError(error: unknown, file: string): InputError {

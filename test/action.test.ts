@@ -171,7 +171,13 @@ describe('action.yml', () => {
     writeFileSync(path.join(dir, 'specs/orders.yaml'), withCamel);
     const added = runAction(dir, { paths: 'specs', since: 'HEAD', version: 'source' });
     expect(added.code).toBe(1);
-    expect(annotations(added.log)).toEqual([expect.stringMatching(/^::error file=specs\/orders\.yaml,.*title=apilint path-kebab-case::/)]);
+    // The new finding, and the change that breaks clients (apilint diff): the renamed path, at the
+    // base's node, and the version that needed a MAJOR bump.
+    expect(annotations(added.log)).toEqual([
+      expect.stringMatching(/^::error file=specs\/orders\.yaml,.*title=apilint path-kebab-case::/),
+      expect.stringMatching(/^::error file=specs\/orders\.yaml,.*title=apilint info-version-bump::/),
+      expect.stringMatching(/^::error file=HEAD%3Aspecs\/orders\.yaml,.*title=apilint path-removed::Path "\/shipments\/\{shipment_id\}"/),
+    ]);
   });
 
   it('annotations and summary can be turned off; a bad boolean stops the step', () => {

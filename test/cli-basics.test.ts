@@ -23,7 +23,7 @@ describe('arguments', () => {
     const result = await runCli([]);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^Usage: apilint \[lint\] <inputs\.\.\.> \[options\] \| rules \[id\] \| lsp --stdio \| --help\n/);
+    expect(result.stderr).toMatch(/^Usage: apilint \[lint\] <inputs\.\.\.> \[options\] \| diff <base> <revision> \[options\] \| rules \[id\] \| lsp --stdio \| --help\n/);
     expect(result.stderr).toMatch(/^ {2}lint \[options\] \[inputs\.\.\.\] /m);
   });
 
@@ -32,7 +32,7 @@ describe('arguments', () => {
     expect(typo.code).toBe(2);
     expect(typo.stderr).toBe('apilint: unknown command "lnt": did you mean "lint"? (apilint --help)\n');
     expect((await runCli(['ruls'])).stderr).toBe('apilint: unknown command "ruls": did you mean "rules"? (apilint --help)\n');
-    expect((await runCli(['frobnicate'])).stderr).toBe('apilint: "frobnicate" is neither a command (lint, rules, lsp, help) nor a file or directory (apilint --help)\n');
+    expect((await runCli(['frobnicate'])).stderr).toBe('apilint: "frobnicate" is neither a command (lint, diff, rules, lsp, help) nor a file or directory (apilint --help)\n');
   });
 
   it('a file named like a word is linted; a path-like name that does not exist is a missing file', async () => {
@@ -105,7 +105,7 @@ describe('--since', () => {
   it('finds the repository from the inputs, run from outside it', async () => {
     const dir = repository();
     const outside = mkdtempSync(path.join(tmpdir(), 'apilint-outside-'));
-    const result = await runCli(['lint', path.join(dir, 'specs/api.yaml'), '--since', 'HEAD', '-f', 'json'], { cwd: outside });
+    const result = await runCli(['lint', path.join(dir, 'specs/api.yaml'), '--since', 'HEAD', '--no-breaking', '-f', 'json'], { cwd: outside });
     expect(paths(result.stdout)).toEqual([`${path.join(dir, 'specs/api.yaml')} /pickup-points/`]);
     expect(result.code).toBe(1);
   });

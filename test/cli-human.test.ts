@@ -35,7 +35,7 @@ describe('stylish', () => {
     const counts = rows.map(r => Number(r![1]));
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
     expect(lines.at(-2)).toBe('');
-    expect(lines.at(-1)).toMatch(/^✖ 49 problems \(\d+ errors, \d+ warnings, \d+ info, 1 hint\) in 1 file$/);
+    expect(lines.at(-1)).toMatch(/^✖ 46 problems \(\d+ errors, \d+ warnings, \d+ info, 1 hint\) in 1 file$/);
   });
 
   it('pads no message: two spaces between each message and its rule id', async () => {

@@ -272,6 +272,7 @@ describe('rules command', () => {
     const json = JSON.parse((await runCli(['rules', '--format', 'json'])).stdout);
     expect(json.find((r: { id: string }) => r.id === 'path-no-trailing-slash')).toEqual({
       id: 'path-no-trailing-slash',
+      kind: 'lint',
       severity: 'error',
       ref: '4.path.2',
       zalando: [136],

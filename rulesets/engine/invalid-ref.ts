@@ -17,6 +17,8 @@ export default defineEngineRule({
   messages: {
     /** The resolver's reason, with paths inside the working directory as the user typed them. */
     unresolved: (reason: string) => `Cannot resolve $ref: ${reason}`,
+    /** `$ref: ''`: a reference to the whole file that holds it, never a schema or a parameter. */
+    empty: () => 'The $ref is empty, which points to the whole file that holds it, not to a part of it: write the target, e.g. "#/components/schemas/Order" or "./order.yaml".',
     /** The parser's problem with a referenced file. */
     unparseable: (problem: string) => `Referenced file cannot be parsed: ${problem}`,
   },

@@ -219,6 +219,10 @@ export function schemaTypes(schema: Obj): string[] {
   return typeof type === 'string' ? [type] : [];
 }
 
+/** The 3.1 form of an extensible enum: `examples` and a description starting "[Extensible enum]". */
+export const isExtensible31 = (schema: Obj): boolean =>
+  Array.isArray(schema.examples) && typeof schema.description === 'string' && /^\s*\[extensible enum\]/i.test(schema.description);
+
 /** Nullable in any version: 3.0 `nullable`, 3.1 `type: [..., "null"]`, 2.0 `x-nullable`. */
 export const isNullable = (schema: Obj): boolean =>
   schema.nullable === true || schema['x-nullable'] === true || schemaTypes(schema).includes('null');

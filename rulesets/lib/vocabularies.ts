@@ -5,7 +5,8 @@
 // enum-upper-snake-case must not ask for UPPER_SNAKE_CASE there. One list per field, read by
 // every rule that requires or accepts its values: no rule can then flag what another requires
 // (test/vocabularies.test.ts enumerates them).
-import { HTTP_METHODS as METHODS } from './oas.js';
+import { HTTP_METHODS as METHODS, isObject } from './oas.js';
+import type { SchemaIndex } from './schemas.js';
 
 export interface Vocabulary {
   /** What the values are. */
@@ -111,4 +112,22 @@ export function vocabularyOf(property: EnumProperty | undefined, values: readonl
     if (named || (vocabulary.byValues === true && strings.length >= 2 && strings.every(v => all.includes(v)))) return all;
   }
   return undefined;
+}
+
+/** The property each schema (and each array's items) sits on, by schema: where enums are recognized as a vocabulary's. */
+export function enumProperties(index: SchemaIndex): Map<object, EnumProperty> {
+  const properties = new Map<object, EnumProperty>();
+  for (const prop of index.properties) {
+    if (!isObject(prop.schema)) continue;
+    const property = { name: prop.name, siblings: isObject(prop.parent.schema.properties) ? Object.keys(prop.parent.schema.properties) : [] };
+    properties.set(prop.schema, property);
+    if (isObject(prop.schema.items)) properties.set(prop.schema.items, property);
+  }
+  return properties;
+}
+
+/** Whether every value of an enum is a spelling of the vocabulary it belongs to: a set the standard closes. */
+export function isVocabularyEnum(property: EnumProperty | undefined, values: readonly unknown[]): boolean {
+  const vocabulary = vocabularyOf(property, values);
+  return vocabulary !== undefined && values.every(v => typeof v === 'string' && vocabulary.includes(v));
 }

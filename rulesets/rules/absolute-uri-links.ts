@@ -25,6 +25,12 @@ function isScpAddress(name: string, schema: Obj): boolean {
   return typeof schema.description === 'string' && /\bssh\b|\bscp\b/i.test(schema.description);
 }
 
+// "Path to the API definition": a path on another system (`/swagger/api.json`), named `*_url`
+// but no link of this API, and no URI.
+const DESCRIBED_AS_PATH = /^\s*(?:the |a )?(?:relative )?path\b/i;
+
+const isDescribedAsPath = (schema: Obj): boolean => typeof schema.description === 'string' && DESCRIBED_AS_PATH.test(schema.description);
+
 export default defineRule<Options>({
   id: 'absolute-uri-links',
   severity: 'warn',
@@ -38,7 +44,8 @@ export default defineRule<Options>({
     'without knowing where the API is deployed (`iri` and link templates with `uri-template` are accepted too); `uri-reference` ' +
     'and formatless strings admit relative paths. ' +
     'Link objects (`self: {href: ...}`) are fine: their `href` is checked instead. SSH clone addresses (`git@host:owner/repo.git`, ' +
-    'recognized by an `ssh` name, an scp-style example or a description that says SSH) are no URIs and are not reported.',
+    'recognized by an `ssh` name, an scp-style example or a description that says SSH) are no URIs and are not reported, ' +
+    'nor is a property whose description says it holds a path ("Path to the API definition"): a path on another system, not a link.',
   examples: {
     incorrect: 'properties:\n  self:\n    type: string\n  label_url:\n    type: string\n    format: uri-reference',
     correct: 'properties:\n  self:\n    type: string\n    format: uri\n  label_url:\n    type: string\n    format: uri',
@@ -62,7 +69,7 @@ export default defineRule<Options>({
     const isLinkName = (name: string) => names.includes(name) || suffixes.some(s => name.endsWith(s));
     return schemaIndex(root).properties.flatMap(prop => {
       // Only string links: link objects and arrays of links are checked through their own properties/items.
-      if (!isLinkName(prop.name) || !isObject(prop.schema) || !schemaTypes(prop.schema).includes('string') || isScpAddress(prop.name, prop.schema)) return [];
+      if (!isLinkName(prop.name) || !isObject(prop.schema) || !schemaTypes(prop.schema).includes('string') || isScpAddress(prop.name, prop.schema) || isDescribedAsPath(prop.schema)) return [];
       const { format } = prop.schema;
       if (typeof format === 'string' && ABSOLUTE_FORMATS.has(format)) return [];
       const problem = typeof format === 'string' ? `has format "${format}"` : 'has no format';

@@ -1,5 +1,5 @@
 import type { JsonPath } from '@stoplight/types';
-import { defineRule } from '../rule.js';
+import { defineRule, type RuleResult } from '../rule.js';
 import { isObject } from '../lib/oas.js';
 
 const INFO_FIELDS = ['title', 'version', 'description'] as const;
@@ -9,12 +9,13 @@ const isBlank = (value: unknown) => value === undefined || value === null || (ty
 
 export default defineRule({
   id: 'api-meta-info',
+  // Missing title, version or description are errors; the contact is reported at info (below).
   severity: 'error',
   ref: '9.1',
   zalando: [218],
-  description: '`info` has `title`, `version`, `description`, and `contact` with `name`, `url` and `email`.',
+  description: '`info` has `title`, `version` and `description` (errors), and should have `contact` with `name`, `url` and `email` (info).',
   rationale:
-    'The API carries its meta information (guideline 9, item 1): a title and description say what it is for, the version which revision a client reads, and the contact who owns it and how to reach them when something breaks or a change must be agreed.',
+    'The API carries its meta information, with a semantic version (guideline 9, item 1): a title and description say what it is for, the version which revision a client reads (its form is info-version-semver\'s finding). A missing or blank title, version or description is an `error`. The guideline does not name a contact, so a missing `contact`, or one without `name`, `url` or `email`, is reported at `info`, a recommendation: it tells who owns the API and how to reach them when something breaks or a change must be agreed.',
   examples: {
     incorrect: 'info:\n  title: Orders\n  version: 1.0.0',
     correct:
@@ -25,17 +26,15 @@ export default defineRule({
     if (!isObject(root)) return;
     const info = root.info;
     if (!isObject(info)) return [{ message: 'The document has no "info" object: add one with title, version, description and contact.' }];
-    const missing = (object: Record<string, unknown>, fields: readonly string[], where: string, path: JsonPath) =>
+    const missing = (object: Record<string, unknown>, fields: readonly string[], where: string, path: JsonPath): RuleResult[] =>
       fields
         .filter(field => isBlank(object[field]))
         .map(field => ({ message: `${where} has no "${field}": add it.`, path }));
-    const results = missing(info, INFO_FIELDS, '"info"', ['info']);
     const contact = info.contact;
-    if (!isObject(contact)) {
-      results.push({ message: '"info" has no "contact": add one with name, url and email of the owning team.', path: ['info'] });
-    } else {
-      results.push(...missing(contact, CONTACT_FIELDS, '"info.contact"', ['info', 'contact']));
-    }
-    return results;
+    // Guideline 9.1 does not name a contact: it is a recommendation.
+    const contactResults: RuleResult[] = isObject(contact)
+      ? missing(contact, CONTACT_FIELDS, '"info.contact"', ['info', 'contact'])
+      : [{ message: '"info" has no "contact": add one with name, url and email of the owning team.', path: ['info'] }];
+    return [...missing(info, INFO_FIELDS, '"info"', ['info']), ...contactResults.map(result => ({ ...result, severity: 'info' as const }))];
   },
 });

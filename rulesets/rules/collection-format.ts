@@ -28,9 +28,11 @@ export default defineRule({
       const json = typeof parameter.description === 'string' && JSON_VALUE.test(parameter.description);
       if (oas2) {
         if (parameter.type !== 'array' || parameter.collectionFormat !== undefined) return [];
+        // `multi` (repeated parameters) exists only for query and form parameters.
+        const formats = location === 'query' ? '"csv" or "multi"' : '"csv"';
         const fix = json
-          ? 'its description says the value is JSON, which no collectionFormat describes: declare it "type: string" holding the JSON text (and say so), or pass the items as a list ("csv" or "multi")'
-          : 'declare it (e.g. "csv" or "multi")';
+          ? `its description says the value is JSON, which no collectionFormat describes: declare it "type: string" holding the JSON text (and say so), or pass the items as a list (${formats})`
+          : `declare it (e.g. ${formats})`;
         return [{ message: `${name} is an array without "collectionFormat": ${fix}.`, path: jsonPath }];
       }
       // A `content` parameter is serialized by its media type, not by style.

@@ -32,9 +32,10 @@ export default defineRule<Options>({
   severity: 'error',
   ref: '4.page.1',
   zalando: [159],
-  description: 'A GET that lists a collection accepts a cursor (or another pagination parameter) and a limit.',
+  description: 'A GET that lists a collection accepts a cursor (or another pagination parameter, or links to its next page) and a limit (info when only the limit is missing).',
   rationale:
-    'Collections support pagination (guideline 4, pagination, item 1): an unbounded list overloads the service as it grows and leaves clients no way to iterate in steps. A collection read is a GET on a path ending with a resource name whose 2xx JSON body is an array of objects or a page object. It must accept a page-selecting query parameter (`cursor`, or another one such as `offset`, which pagination-cursor reports separately; a `next` link or cursor in the page object also counts) and a page-size parameter (`limit`, or a look-alike such as `page_size`, which query-conventional-names reports separately). Streams and monitoring endpoints are not collections.',
+    'Collections support pagination (guideline 4, pagination, item 1): an unbounded list overloads the service as it grows and leaves clients no way to iterate in steps. A collection read is a GET on a path ending with a resource name whose 2xx JSON body is an array of objects or a page object. It must accept a page-selecting query parameter (`cursor`, or another one such as `offset`, which pagination-cursor reports separately; a `next` link or cursor in the page object also counts), and should accept a page-size parameter (`limit`, or a look-alike such as `page_size`, which query-conventional-names reports separately): ' +
+    'a collection that can be paged but has no page size is reported at info, as the guideline names no page-size parameter. Streams and monitoring endpoints are not collections.',
   examples: {
     incorrect: "paths:\n  /orders:\n    get:\n      responses:\n        '200':\n          description: Orders.\n          content:\n            application/json:\n              schema: {$ref: '#/components/schemas/OrderPage'}",
     correct:
@@ -63,7 +64,10 @@ export default defineRule<Options>({
       if (!collection || isMonitoringOperation(op, options.monitoringPaths)) return [];
       const paging = pagination(op, collection, options);
       if (paging.cursor && paging.limit) return [];
-      return [{ message: `GET ${op.path} lists a collection ${problem(paging, collection.kind === 'page')}.`, path: [...op.jsonPath] }];
+      // A collection that clients can page through is paginated: the guideline does not name a
+      // page-size parameter, so its absence is advice (info), not a violation.
+      const severity = paging.cursor ? ({ severity: 'info' } as const) : {};
+      return [{ message: `GET ${op.path} lists a collection ${problem(paging, collection.kind === 'page')}.`, path: [...op.jsonPath], ...severity }];
     });
   },
 });

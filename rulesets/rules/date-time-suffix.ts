@@ -13,17 +13,27 @@ const isNamedFormat = (format: unknown): format is keyof typeof EXPECTED => type
 
 // Moments named by a bare noun or verb read best in the third person (`starts_at`, `expires_at`).
 const MOMENTS: Record<string, string> = { start: 'starts', end: 'ends', begin: 'begins', expiry: 'expires', expiration: 'expires', expire: 'expires' };
-// A last word that already says "date or time" is replaced, not kept before the suffix.
+// Words that only say "a date or time": dropped before the suffix, last (`delivery_date`, `due_on`)
+// or first (`time_added`, `date_created`).
 const TIME_WORDS = new Set(['date', 'time', 'timestamp', 'datetime', 'ts']);
+const DATE_ON = 'on';
 
-/** The name with the suffix its format asks for: `created` → `created_at`, `start` → `starts_at`, `delivery_date` → `delivery_at`. */
-function suggestion(name: string, format: keyof typeof EXPECTED): string {
+/**
+ * The name with the suffix its format asks for: `created` → `created_at`, `start` → `starts_at`,
+ * `delivery_date` → `delivery_at`, `due_on` → `due_at`, `time_added` → `added_at`; undefined for a
+ * name that is only a time word (`timestamp`), which says nothing of the moment it records.
+ */
+function suggestion(name: string, format: keyof typeof EXPECTED): string | undefined {
   const words = nameWords(name).map(w => w.toLowerCase());
-  if (words.length > 1 && TIME_WORDS.has(words.at(-1)!)) words.pop();
+  if (words.length > 1 && (TIME_WORDS.has(words.at(-1)!) || words.at(-1) === DATE_ON)) words.pop();
+  if (words.length > 1 && TIME_WORDS.has(words[0]!)) words.shift();
+  if (words.length === 1 && TIME_WORDS.has(words[0]!)) return undefined;
   const last = words.at(-1);
   if (format === 'date-time' && last !== undefined && Object.hasOwn(MOMENTS, last)) words[words.length - 1] = MOMENTS[last]!;
-  return `${words.join('_')}_${format === 'date-time' ? 'at' : format}`;
+  return `${words.join('_')}_${suffix(format)}`;
 }
+
+const suffix = (format: keyof typeof EXPECTED): string => (format === 'date-time' ? 'at' : format);
 
 export default defineRule({
   id: 'date-time-suffix',
@@ -44,7 +54,9 @@ export default defineRule({
     return schemaIndex(root).properties.flatMap(prop => {
       const format = isObject(prop.schema) ? prop.schema.format : undefined;
       if (!isNamedFormat(format) || suitsDateTimeFormat(prop.name, format)) return [];
-      return [{ message: `Property ${quote(prop.name)} has format "${format}": its name should ${EXPECTED[format]}, such as ${quote(suggestion(prop.name, format))}.`, path: atKey(prop.jsonPath) }];
+      const suggested = suggestion(prop.name, format);
+      const example = suggested !== undefined ? `such as ${quote(suggested)}` : `named by the moment it records, such as ${['created', 'sent'].map(w => quote(`${w}_${suffix(format)}`)).join(' or ')}`;
+      return [{ message: `Property ${quote(prop.name)} has format "${format}": its name should ${EXPECTED[format]}, ${example}.`, path: atKey(prop.jsonPath) }];
     });
   },
 });

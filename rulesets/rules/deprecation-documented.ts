@@ -9,12 +9,13 @@ const says = (text: unknown): boolean => typeof text === 'string' && REPLACEMENT
 
 export default defineRule({
   id: 'deprecation-documented',
+  // Every finding is a recommendation at info (below): `deprecated: true` meets guideline 9.5.
   severity: 'error',
   ref: '9.5',
   zalando: [187],
-  description: 'A deprecated operation, parameter or schema says what replaces it and carries `x-sunset`.',
+  description: 'A deprecated operation, parameter or schema should say what replaces it and carry `x-sunset` (info).',
   rationale:
-    'Deprecation is reflected in the API specification (guideline 9, item 5): clients of a deprecated element must learn what to migrate to and until when it works. Whatever carries `deprecated: true` (an operation, a parameter, or any schema or property) names its replacement in its `description` (or `summary`/`title`), recognised by words such as "use", "instead", "replaced by", "successor", "superseded", "migrate", "in favor of", "switch to", and carries `x-sunset` with the date it is switched off (its format is checked by `deprecation-consistent`). One finding per element, at the element.',
+    'Deprecation is reflected in the API specification (guideline 9, item 5); `deprecated: true` on the element does that. Clients of a deprecated element also need to learn what to migrate to and until when it works, but the guideline asks for neither, so both are reported at `info`, a recommendation. Whatever carries `deprecated: true` (an operation, a parameter, or any schema or property) should name its replacement in its `description` (or `summary`/`title`), recognised by words such as "use", "instead", "replaced by", "successor", "superseded", "migrate", "in favor of", "switch to", and carry `x-sunset` with the date it is switched off (its format is checked by `deprecation-consistent`). One finding per element, at the element.',
   examples: {
     incorrect: 'delete:\n  deprecated: true\n  description: Deletes an order.\n',
     correct:
@@ -34,7 +35,8 @@ export default defineRule({
         problems.push(`has no "${SUNSET}" date`);
         fixes.push(`add "${SUNSET}: YYYY-MM-DD"`);
       }
-      return problems.length === 0 ? [] : [{ message: `Deprecated ${label} ${problems.join(' and ')}: ${fixes.join(' and ')}.`, path: jsonPath }];
+      // `deprecated: true` meets guideline 9.5; replacement and sunset are recommendations.
+      return problems.length === 0 ? [] : [{ severity: 'info' as const, message: `Deprecated ${label} ${problems.join(' and ')}: ${fixes.join(' and ')}.`, path: jsonPath }];
     });
   },
 });

@@ -1,9 +1,8 @@
 import { constantCase } from 'change-case';
 import { defineRule } from '../rule.js';
-import { isObject } from '../lib/oas.js';
 import { schemaIndex } from '../lib/schemas.js';
 import { CODE_STANDARDS, codeKind, codeKindOfFormat, quote } from '../lib/fields.js';
-import { vocabularyOf, type EnumProperty } from '../lib/vocabularies.js';
+import { enumProperties, vocabularyOf } from '../lib/vocabularies.js';
 
 const UPPER_SNAKE_CASE = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/;
 // Values another standard spells in lower case: media types (RFC 6838).
@@ -35,13 +34,7 @@ export default defineRule({
   check(root) {
     const index = schemaIndex(root);
     // The properties that schemas (and array items) sit on, to recognize enums of codes and vocabularies.
-    const properties = new Map<object, EnumProperty>();
-    for (const prop of index.properties) {
-      if (!isObject(prop.schema)) continue;
-      const property = { name: prop.name, siblings: isObject(prop.parent.schema.properties) ? Object.keys(prop.parent.schema.properties) : [] };
-      properties.set(prop.schema, property);
-      if (isObject(prop.schema.items)) properties.set(prop.schema.items, property);
-    }
+    const properties = enumProperties(index);
     return index.schemas.flatMap(({ schema, jsonPath }) => {
       if (!Array.isArray(schema.enum) && !Array.isArray(schema['x-extensible-enum'])) return [];
       const property = properties.get(schema);

@@ -1,8 +1,9 @@
 import type { IFunctionResult } from '@stoplight/spectral-core';
 import { defineRule } from '../rule.js';
-import { isObject, operations, responseBodies, responses, type Obj } from '../lib/oas.js';
-import { reachableSchemas, schemaIndex, schemaTypes, type SchemaNode } from '../lib/schemas.js';
+import { isObject, operations, responseBodies, responses } from '../lib/oas.js';
+import { isExtensible31, reachableSchemas, schemaIndex, schemaTypes, type SchemaNode } from '../lib/schemas.js';
 import { quote } from '../lib/fields.js';
+import { enumProperties, isVocabularyEnum } from '../lib/vocabularies.js';
 
 // Sets that are complete by nature: they cannot grow. `data_op` of data change events included.
 const CLOSED_SETS = [
@@ -19,10 +20,6 @@ function isClosedSet(values: unknown[]): boolean {
   const set = new Set(values.map(v => String(v).toLowerCase()));
   return CLOSED_SETS.some(closed => closed.length === set.size && closed.every(v => set.has(v)));
 }
-
-/** The 3.1 form: `examples` and a description starting "[Extensible enum]". */
-const isExtensible31 = (schema: Obj): boolean =>
-  Array.isArray(schema.examples) && typeof schema.description === 'string' && /^\s*\[extensible enum\]/i.test(schema.description);
 
 function checkExtension({ schema, jsonPath }: SchemaNode): IFunctionResult[] {
   const path = [...jsonPath, 'x-extensible-enum'];
@@ -51,7 +48,8 @@ export default defineRule({
     'Open-ended enumerations are declared with the extensible-enum extension (guideline 2, "Enumerations"), and clients must accept compatible extensions (guideline 9.3). ' +
     'An `enum` in a response is a promise that no other value is ever returned: adding one later breaks clients that switch over the list. ' +
     'This rule therefore flags an `enum` of two or more strings in a schema that a response or an inline event payload can carry, unless the set is complete by nature ' +
-    '(`asc`/`desc`, `yes`/`no`, `true`/`false`, `on`/`off`, `enabled`/`disabled`, and the `C`/`U`/`D`/`S` of `data_op`), whatever order the operations come in: ' +
+    '(`asc`/`desc`, `yes`/`no`, `true`/`false`, `on`/`off`, `enabled`/`disabled`, and the `C`/`U`/`D`/`S` of `data_op`) or fixed by a standard that apilint\'s rules enforce ' +
+    '(an event type\'s `category`, `compatibility_mode`, `partition_strategy` and schema `type`, the audience classes, HTTP methods), whatever order the operations come in: ' +
     'a schema that requests use too is still read by clients of the responses. Schemas only requests use are left alone, as input may be closed. ' +
     '`x-extensible-enum` lists the values known today; it sits on a `type: string` schema and never beside `enum`. ' +
     'In OpenAPI 3.1 an extensible enum may also be written as `examples` with a description starting "[Extensible enum]".',
@@ -67,12 +65,16 @@ export default defineRule({
     const inResponses = reachableSchemas(
       operations(root).flatMap(op => responses(op).flatMap(r => responseBodies(root, op, r.response, r.jsonPath).map(body => body.schema))),
     );
-    return schemaIndex(root).schemas.flatMap(node => {
+    const index = schemaIndex(root);
+    const properties = enumProperties(index);
+    return index.schemas.flatMap(node => {
       const { schema, jsonPath, origin, name } = node;
       if (schema['x-extensible-enum'] !== undefined) return checkExtension(node);
       const values = schema.enum;
       if (origin !== 'response' && origin !== 'event' && !inResponses.has(schema)) return [];
-      if (!Array.isArray(values) || isExtensible31(schema) || isClosedSet(values)) return [];
+      // A vocabulary that apilint's rules fix (event categories, HTTP methods, ...) is closed: its
+      // rules reject other values.
+      if (!Array.isArray(values) || isExtensible31(schema) || isClosedSet(values) || isVocabularyEnum(properties.get(schema), values)) return [];
       if (new Set(values.filter(v => typeof v === 'string')).size < 2) return [];
       const what = name === undefined ? 'An enum' : `Enum ${quote(name)}`;
       return [{

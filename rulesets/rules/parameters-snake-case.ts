@@ -12,9 +12,10 @@ export default defineRule<Options>({
   severity: 'error',
   ref: '4.query.1',
   zalando: [130],
-  description: 'Query and path parameter names are snake_case.',
+  // Query parameter names are an error; path parameter names are reported at info (below).
+  description: 'Query parameter names are snake_case (an error); path parameter names should be too (info).',
   rationale:
-    'Query parameter names are snake_case (guideline 4, query parameters, item 1), like property names (guideline 2), so that a field and the parameter that filters or selects it read the same: `?created_after=...` for `created_at`. Path parameter names follow the same convention, so that they match the `*_id` fields of the resources they identify. Header names have their own convention (header-names-kebab).',
+    'Query parameter names are snake_case (guideline 4, query parameters, item 1), like property names (guideline 2), so that a field and the parameter that filters or selects it read the same: `?created_after=...` for `created_at`. A query parameter name that breaks this is an `error`. The guideline says nothing of path parameter names, so a path parameter name that is not snake_case is reported at `info`, a recommendation: snake_case names match the `*_id` fields of the resources they identify. A configured `pattern` applies to both, at the same severities. Header names have their own convention (header-names-kebab); cookie, body and form parameters are not judged.',
   examples: {
     incorrect: 'parameters:\n  - name: pageSize\n    in: query\n  - name: shipment-id\n    in: path',
     correct: 'parameters:\n  - name: limit\n    in: query\n  - name: shipment_id\n    in: path',
@@ -37,7 +38,9 @@ export default defineRule<Options>({
       const also = parameter.in === 'path' ? ' (and its "{...}" in the path)' : '';
       // A configured pattern may not be snake_case: then name the pattern rather than suggest a form.
       const fix = pattern === SNAKE_CASE ? `is not snake_case: rename it "${toSnakeCase(name)}"${also}` : `does not match the configured pattern ${pattern}: rename it${also}`;
-      return [{ message: `${where} "${name}" ${fix}.`, path: [...jsonPath, 'name'] }];
+      const finding = { message: `${where} "${name}" ${fix}.`, path: [...jsonPath, 'name'] };
+      // Guideline 4 names query parameters only: for a path parameter the convention is a recommendation.
+      return [parameter.in === 'query' ? finding : { ...finding, severity: 'info' as const }];
     });
   },
 });

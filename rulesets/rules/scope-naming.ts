@@ -1,4 +1,5 @@
-import { defineRule } from '../rule.js';
+import type { JsonPath } from '@stoplight/types';
+import { defineRule, type RuleResult } from '../rule.js';
 import { atKey } from '../lib/oas.js';
 import { optionPattern } from '../lib/pattern.js';
 import { definedScopes, isOAuth2, securitySchemes, securitySchemesPath } from '../lib/security.js';
@@ -24,12 +25,13 @@ function convention(scope: string): string {
 
 export default defineRule<Options>({
   id: 'scope-naming',
+  // A configured pattern is checked at warn; the default one at info (below).
   severity: 'warn',
   ref: '5.2',
   zalando: [225],
-  description: 'OAuth2 scope names follow the `<application>.<access-mode>` convention.',
+  description: 'OAuth2 scope names follow the configured naming pattern (a warning), or else apilint\'s `<application>.<access-mode>` convention (info).',
   rationale:
-    'Permissions follow a naming convention (guideline 5, item 2): `<application>.<access-mode>` or `<application>.<resource>.<access-mode>` with the access mode `read` or `write` (and `uid` for the plain user identity) tells at a glance what a scope grants. Each scope is checked where an OAuth2 scheme defines it (3.x `flows.*.scopes`, 2.0 `scopes`); scopes used but not defined are scopes-defined\'s finding.',
+    'Permissions follow a naming convention (guideline 5, item 2), but the guideline does not show the convention (guideline 5, item 5). apilint\'s default, `<application>.<access-mode>` or `<application>.<resource>.<access-mode>` with the access mode `read` or `write` (and `uid` for the plain user identity), tells at a glance what a scope grants; a scope that breaks it is reported at `info`, a recommendation. A team that configures its own convention as the `pattern` option gets a scope that does not match it at the rule\'s severity (`warn`): that is the convention guideline 5, item 2 asks scopes to follow. Each scope is checked where an OAuth2 scheme defines it (3.x `flows.*.scopes`, 2.0 `scopes`); scopes used but not defined are scopes-defined\'s finding.',
   examples: {
     incorrect: 'flows:\n  clientCredentials:\n    scopes:\n      ReadOrders: Read orders.\n',
     correct: 'flows:\n  clientCredentials:\n    scopes:\n      orders.read: Read orders.\n',
@@ -38,7 +40,7 @@ export default defineRule<Options>({
     schema: {
       type: 'object',
       properties: {
-        pattern: { type: 'string', format: 'regex', description: 'Regular expression every defined scope name must match.' },
+        pattern: { type: 'string', format: 'regex', description: 'Regular expression every defined scope name must match: the team\'s naming convention. A mismatch is reported at the rule\'s severity; without it, the default convention is checked at info.' },
       },
       additionalProperties: false,
     },
@@ -47,17 +49,17 @@ export default defineRule<Options>({
   given: '$',
   check(root, { pattern }) {
     const re = optionPattern(pattern, DEFAULT_PATTERN);
+    // The guideline does not show the convention (5.5): apilint's default one is a recommendation,
+    // a team's configured one is what 5.2 asks for.
+    const finding = (scope: string, jsonPath: JsonPath): RuleResult =>
+      pattern === DEFAULT_PATTERN
+        ? { severity: 'info', message: `Scope "${scope}" does not follow the naming convention <application>.<access-mode>: ${convention(scope)} (for example "orders.read").`, path: atKey(jsonPath) }
+        : { message: `Scope "${scope}" does not match the configured naming pattern ${pattern}: rename it.`, path: atKey(jsonPath) };
     return Object.entries(securitySchemes(root)).flatMap(([name, scheme]) =>
       isOAuth2(scheme)
         ? definedScopes(scheme, [...securitySchemesPath(root), name])
             .filter(({ scope }) => !re.test(scope))
-            .map(({ scope, jsonPath }) => ({
-              message:
-                pattern === DEFAULT_PATTERN
-                  ? `Scope "${scope}" does not follow the naming convention <application>.<access-mode>: ${convention(scope)} (for example "orders.read").`
-                  : `Scope "${scope}" does not match the configured naming pattern ${pattern}: rename it.`,
-              path: atKey(jsonPath),
-            }))
+            .map(({ scope, jsonPath }) => finding(scope, jsonPath))
         : [],
     );
   },

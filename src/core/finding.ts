@@ -19,6 +19,11 @@ export interface Finding {
   suppression?: { kind: 'inSource' | 'external'; justification: string };
   /** With --baseline or --since: whether the finding is new or was already there. */
   baselineState?: 'new' | 'unchanged';
+  /**
+   * A change found by `apilint diff`: the operations it affects (`GET /orders`), in document
+   * order; empty for a change to the document as a whole. Reports group changes by them.
+   */
+  operations?: string[];
 }
 
 /** Code-unit order, without localeCompare's collator (~10 ms to set up); for rule ids (ASCII) it is the same order. */

@@ -1,11 +1,15 @@
-import { relative } from 'node:path';
+import { isAbsolute, relative } from 'node:path';
 
 /** The name standard input goes by, as an input and as a finding's file. */
 export const STDIN = '<stdin>';
 
-/** The path as the user typed it: relative to the working directory when inside it. */
+/**
+ * The path as the user typed it: relative to the working directory when inside it. A name that
+ * is not an absolute path (`<stdin>`, `main:specs/api.yaml` for a file at a git revision) is
+ * shown as it is.
+ */
 export function displayPath(file: string, cwd: string): string {
-  if (file.startsWith('<')) return file;
+  if (!isAbsolute(file)) return file;
   const rel = relative(cwd, file);
   return rel === '' || rel.startsWith('..') ? file : rel;
 }

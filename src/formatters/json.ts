@@ -31,6 +31,8 @@ export const json: Formatter = (all, { cwd, files, inputErrors, comparison }) =>
       endColumn: f.endColumn,
       pointer: jsonPointer(f.path),
       documentationUrl: docsUrl(f.ruleId),
+      // apilint diff: the operations a change affects.
+      ...(f.operations ? { operations: f.operations } : {}),
     })),
     inputErrors: inputErrors.map(e => ({
       file: displayPath(e.file, cwd),

@@ -8,6 +8,7 @@
 // three tags per rule, so only the first two can be reached. Past either, the log keeps the most
 // severe findings (active before suppressed, then error, warning, info, hint) and says in a
 // notification and on stderr what it left out: an upload GitHub takes, never one it rejects.
+import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { zlib } from '../core/builtins.js';
 import type { Finding } from '../core/finding.js';
@@ -23,7 +24,8 @@ const LEVEL = { error: 'error', warn: 'warning', info: 'note', hint: 'note' } as
 function artifactLocation(file: string, cwd: string) {
   const shown = displayPath(file, cwd);
   if (file.startsWith('<')) return { uri: 'stdin' };
-  if (shown === file) return { uri: pathToFileURL(file).href };
+  // Outside the working directory: an absolute URI. A name that is no path (`main:api.yaml`) stays relative.
+  if (shown === file && isAbsolute(file)) return { uri: pathToFileURL(file).href };
   return { uri: shown.split('\\').join('/').split('/').map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };
 }
 

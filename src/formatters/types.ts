@@ -21,6 +21,8 @@ export interface FormatContext {
   hyperlinks?: boolean;
   /** Says something about the report on stderr (what a format had to leave out). */
   notice?: (message: string) => void;
+  /** `apilint diff`: the two versions compared, as typed (findings carry `operations`). */
+  diff?: { base: string; revision: string };
 }
 
 /** What a person should see: suppressed findings are kept only for SARIF. */
@@ -73,4 +75,25 @@ export function countByRule(findings: readonly Finding[]): { ruleId: string; sev
   }
   const rank = (s: Severity) => SEVERITIES.indexOf(s);
   return [...counts.values()].sort((a, b) => b.count - a.count || rank(a.severity) - rank(b.severity) || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0));
+}
+
+/**
+ * `apilint diff` findings grouped by the operations they affect, in the order met: the
+ * document's own changes, then one group per operation, and changes to a schema that several
+ * operations share under all of them at once.
+ */
+export function groupByOperation(findings: readonly Finding[]): { heading: string; findings: Finding[] }[] {
+  const groups = new Map<string, { heading: string; findings: Finding[] }>();
+  for (const f of findings) {
+    const ops = f.operations ?? [];
+    const key = ops.join('\u0000');
+    let group = groups.get(key);
+    if (!group) {
+      const shown = ops.slice(0, 3).join(', ');
+      const heading = ops.length === 0 ? 'The document' : ops.length === 1 ? ops[0]! : `${ops.length} operations (${shown}${ops.length > 3 ? `, and ${ops.length - 3} more` : ''})`;
+      groups.set(key, (group = { heading: escapeControl(heading), findings: [] }));
+    }
+    group.findings.push(f);
+  }
+  return [...groups.values()];
 }

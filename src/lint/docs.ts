@@ -10,12 +10,28 @@ export function renderRuleDoc(rule: RuleInfo): string {
     `| ${rule.severity} | ${rule.ref} | ${rule.zalando.length > 0 ? rule.zalando.map(n => `#${n}`).join(', ') : '—'} | ${rule.recommended ? 'on' : 'off (on with `extends: apilint:all`)'} |`,
     '',
     rule.description,
+    ...(rule.kind === 'diff' ? ['', 'A rule of `apilint diff` (and `apilint lint --since`): it compares two versions of an API, not one document.'] : []),
     '',
     '## Why',
     '',
     rule.rationale,
   ];
-  if (rule.examples) {
+  if (rule.examples && 'base' in rule.examples) {
+    lines.push(
+      '',
+      '## Base',
+      '',
+      '```yaml',
+      rule.examples.base.trimEnd(),
+      '```',
+      '',
+      '## Revision (reported)',
+      '',
+      '```yaml',
+      rule.examples.revision.trimEnd(),
+      '```',
+    );
+  } else if (rule.examples) {
     lines.push('', '## Incorrect', '', '```yaml', rule.examples.incorrect.trimEnd(), '```', '', '## Correct', '', '```yaml', rule.examples.correct.trimEnd(), '```');
   }
   lines.push('', '## Options', '');

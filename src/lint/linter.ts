@@ -212,12 +212,14 @@ export class Linter {
     for (const error of errors) {
       const { refusal } = error;
       const holder = holderOf(error, spectralSource);
-      const key = refusal?.kind === 'outside-project' ? JSON.stringify([refusal, holder, error.path]) : refusal?.kind === 'remote-not-fetched' ? `remote ${refusal.url}` : error.message;
+      const file = holder !== spectralSource ? holder : undefined;
+      const refPath: JsonPath = [...error.path, '$ref'];
+      // The resolver takes "" for the holder's folder and says it is a directory.
+      const empty = !refusal && valueAt(file !== undefined ? this.sources.get(file)?.data : document.data, refPath) === '';
+      const key = refusal?.kind === 'outside-project' || empty ? JSON.stringify([refusal, holder, error.path]) : refusal?.kind === 'remote-not-fetched' ? `remote ${refusal.url}` : error.message;
       if (seen.has(key)) continue;
       seen.add(key);
       if (refusal?.kind === 'remote-not-fetched' && isKnownRemoteRef(refusal.url)) continue;
-      const refPath: JsonPath = [...error.path, '$ref'];
-      const file = holder !== spectralSource ? holder : undefined;
       // Spectral places resolver errors with the document's positions: a ref in a referenced file
       // is looked up in that file.
       const range = (file !== undefined && this.sources.get(file)?.range(refPath)) || document.getRangeForJsonPath(refPath, true) || DEFAULT_RANGE;
@@ -229,6 +231,8 @@ export class Linter {
         findings.push({ finding: finding(refOutsideProject.id, refOutsideProject.severity, refOutsideProject.messages.refused(target, PROJECT_NAMES[refusal.project]), at, range, refPath) });
       } else if (refusal?.kind === 'remote-not-fetched') {
         findings.push({ finding: finding(remoteRef.id, remoteRef.severity, remoteRef.messages.notFetched(refusal.url), at, range, refPath) });
+      } else if (empty) {
+        findings.push({ finding: finding(invalidRef.id, invalidRef.severity, invalidRef.messages.empty(), at, range, refPath) });
       } else {
         findings.push({ finding: finding(invalidRef.id, invalidRef.severity, invalidRef.messages.unresolved(cleanRefError(error.message, this.options.cwd)), at, range, refPath) });
       }
@@ -248,6 +252,16 @@ function holderOf(error: SandboxError, document: string): string {
     if (file !== undefined) return file;
   }
   return error.uriStack.length > 0 ? error.uriStack[error.uriStack.length - 1]! : document;
+}
+
+/** The value at `jsonPath` in parsed data, if there is one. */
+function valueAt(data: unknown, jsonPath: JsonPath): unknown {
+  let value = data;
+  for (const key of jsonPath) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string | number, unknown>)[key];
+  }
+  return value;
 }
 
 /** The file path of a resolver URI (without its fragment), if it is one. */

@@ -76,6 +76,11 @@ export class LintSession {
     return { findings: applyEngineSettings(ignored, settings).map(capMessage), dependencies };
   }
 
+  /** The parsed data of a file this session linted or read (from disk otherwise), for meaning keys (src/suppress/keys.ts). */
+  dataOf(file: string): unknown {
+    return this.sources.get(file)?.data;
+  }
+
   /**
    * Makes `text` stand in for the file at `file` (an absolute path) wherever it is read, as a
    * document or through a `$ref`, until set back to undefined. Documents that depend on it

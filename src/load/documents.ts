@@ -123,6 +123,17 @@ export function parseDocument(raw: string, source: string, explicit: boolean, re
   return { source, text, kind, parser };
 }
 
+/**
+ * A file a document's `$ref` reaches, read as YAML or JSON under a document's guards (binary,
+ * nesting, alias bombs, `__proto__` keys), whatever it holds. The parser's `parse` returns the
+ * result computed here, so nothing parses twice.
+ */
+export function parseFragment(text: string, source: string, readers: DocumentReaders): { data: unknown; parser: IParser } {
+  const json = source.toLowerCase().endsWith('.json');
+  const result = parseGuarded(text, source, { json, readers, syntax: 'refuse' });
+  return { data: result.data, parser: { ...(json ? readers.json : readers.yaml), parse: () => result } as IParser };
+}
+
 /** Top-level `openapi`/`swagger` keys in YAML, such keys in JSON, or fields only event types have. */
 const API_DOCUMENT_SIGNS = /^["']?(?:openapi|swagger)["']?[ \t]*:|"(?:openapi|swagger)"\s*:|\b(?:owning_application|partition_strategy|compatibility_mode)\b/m;
 const EVENT_TYPE_FIELDS = ['owning_application', 'partition_strategy', 'compatibility_mode'];

@@ -212,7 +212,12 @@ function absoluteFilePath(ref: string): string | undefined {
   return ref.startsWith('/') ? path.resolve(ref) : undefined;
 }
 
-async function readInside(file: string, root: string, realRoot: Promise<string>, { maxFileSize, buffered, readers }: SandboxOptions, outside: (target: string) => never): Promise<string> {
+/**
+ * Reads a referenced file if it lies inside `root`, on its path as written and on its real path
+ * (`realRoot` is `root` with symlinks resolved), bounded in size and checked as documents are;
+ * `outside` throws for a file outside the project, before it is opened. Also apilint diff's reader.
+ */
+export async function readInside(file: string, root: string, realRoot: Promise<string>, { maxFileSize, buffered, readers }: Pick<SandboxOptions, 'maxFileSize' | 'buffered' | 'readers'>, outside: (target: string) => never): Promise<string> {
   const target = path.resolve(file);
   // Refused on the path as written before the file system is touched: not even its existence leaks.
   if (!isInside(target, root)) outside(target);

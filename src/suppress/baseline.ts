@@ -1,5 +1,6 @@
-// Baselines and --since: findings are matched by rule id + file + JSON path, never by line, so
-// unrelated edits and moved lines do not turn old findings into new ones.
+// Baselines and --since: findings are matched by rule id, file and where they are by meaning
+// (src/suppress/keys.ts), never by line, so unrelated edits, moved lines, a renamed path key or
+// reordered parameters do not turn old findings into new ones.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,13 +11,26 @@ import { TOOL } from '../core/meta.js';
 import { parseJsonFast } from '../engine/json-parser.js';
 import { DEFAULT_MAX_FILE_SIZE, readSourceSync } from '../load/limits.js';
 import { parseGuarded, SPECTRAL_READERS } from '../load/parse.js';
+import { loosePointer, type MeaningKeys } from './keys.js';
 
-export const findingKey = (f: Finding, file: string): string => `${f.ruleId}\u0000${file}\u0000${jsonPointer(f.path)}`;
+/** A finding as a baseline, or the old revision with --since, knows it. */
+export interface KnownFinding {
+  ruleId: string;
+  /** Relative to the baseline's folder (or to the repository, with --since). */
+  file: string;
+  pointer: string;
+  /** Where it is by meaning (src/suppress/keys.ts); baselines written before apilint knew it lack it. */
+  key?: string;
+}
+
+export function knownFinding(f: Finding, file: string, keys: MeaningKeys): KnownFinding {
+  return { ruleId: f.ruleId, file, pointer: jsonPointer(f.path), key: keys.pointer(f.file, f.path) };
+}
 
 export interface BaselineFile {
   version: 1;
   tool: string;
-  findings: { ruleId: string; file: string; pointer: string }[];
+  findings: KnownFinding[];
 }
 
 export interface Comparison {
@@ -28,23 +42,35 @@ export interface Comparison {
 }
 
 /**
- * Marks findings that match `known` (a multiset of keys) as unchanged and suppressed, the rest as
- * new. `fileKey` maps a finding's file to the key's file form.
+ * Marks findings that match `known` (a multiset) as unchanged and suppressed, the rest as new.
+ * They match by meaning (`keys`); an entry without a meaning key (an older baseline) matches by
+ * its JSON pointer, read loosely. `fileKey` maps a finding's file to the known form.
  */
-export function compare(findings: Finding[], known: string[], fileKey: (file: string) => string, justification: string): Comparison {
-  const remaining = new Map<string, number>();
-  for (const key of known) remaining.set(key, (remaining.get(key) ?? 0) + 1);
+export function compare(findings: Finding[], known: readonly KnownFinding[], fileKey: (file: string) => string, justification: string, keys: MeaningKeys): Comparison {
+  const byKey = new Map<string, number>();
+  const byPointer = new Map<string, number>();
+  const count = (map: Map<string, number>, id: string) => map.set(id, (map.get(id) ?? 0) + 1);
+  for (const k of known) {
+    if (k.key !== undefined) count(byKey, `${k.ruleId}\u0000${k.file}\u0000${k.key}`);
+    else count(byPointer, `${k.ruleId}\u0000${k.file}\u0000${loosePointer(k.pointer)}`);
+  }
+  const take = (map: Map<string, number>, id: string) => {
+    const left = map.get(id) ?? 0;
+    if (left > 0) map.set(id, left - 1);
+    return left > 0;
+  };
   let unchanged = 0;
   const marked = findings.map(f => {
     if (f.suppression) return f;
-    const key = findingKey(f, fileKey(f.file));
-    const left = remaining.get(key) ?? 0;
-    if (left === 0) return { ...f, baselineState: 'new' as const };
-    remaining.set(key, left - 1);
+    const file = fileKey(f.file);
+    const matched =
+      take(byKey, `${f.ruleId}\u0000${file}\u0000${keys.pointer(f.file, f.path)}`) ||
+      take(byPointer, `${f.ruleId}\u0000${file}\u0000${loosePointer(jsonPointer(f.path))}`);
+    if (!matched) return { ...f, baselineState: 'new' as const };
     unchanged++;
     return { ...f, baselineState: 'unchanged' as const, suppression: { kind: 'external' as const, justification } };
   });
-  const fixed = [...remaining.values()].reduce((a, b) => a + b, 0);
+  const fixed = [...byKey.values(), ...byPointer.values()].reduce((a, b) => a + b, 0);
   return { findings: marked, unchanged, fixed };
 }
 
@@ -54,21 +80,21 @@ export function baselineFileKey(baselineFile: string): (file: string) => string 
   return file => (file.startsWith('<') ? file : path.relative(dir, file).split(path.sep).join('/'));
 }
 
-export function writeBaseline(findings: Finding[], baselineFile: string): string {
-  const key = baselineFileKey(baselineFile);
+/** `fileKey` names a finding's file in the baseline (by default relative to the baseline's folder). */
+export function writeBaseline(findings: Finding[], baselineFile: string, keys: MeaningKeys, fileKey: (file: string) => string = baselineFileKey(baselineFile)): string {
   const body: BaselineFile = {
     version: 1,
     tool: `${TOOL.name} ${TOOL.version}`,
     findings: findings
       .filter(f => !f.suppression)
-      .map(f => ({ ruleId: f.ruleId, file: key(f.file), pointer: jsonPointer(f.path) }))
+      .map(f => knownFinding(f, fileKey(f.file), keys))
       .sort((a, b) => a.file.localeCompare(b.file) || a.pointer.localeCompare(b.pointer) || a.ruleId.localeCompare(b.ruleId)),
   };
   return `${JSON.stringify(body, null, 2)}\n`;
 }
 
-/** The baseline's finding keys. It is read like any document: within `maxFileSize` and the bounds of src/load/parse.ts. */
-export function readBaseline(baselineFile: string, maxFileSize = DEFAULT_MAX_FILE_SIZE): string[] {
+/** The baseline's findings. It is read like any document: within `maxFileSize` and the bounds of src/load/parse.ts. */
+export function readBaseline(baselineFile: string, maxFileSize = DEFAULT_MAX_FILE_SIZE): KnownFinding[] {
   let text: string;
   try {
     text = readSourceSync(baselineFile, maxFileSize);
@@ -84,7 +110,7 @@ export function readBaseline(baselineFile: string, maxFileSize = DEFAULT_MAX_FIL
     throw error;
   }
   if (body?.version !== 1 || !Array.isArray(body.findings)) throw new InputError(baselineFile, 'not an apilint baseline (version 1)');
-  return body.findings.map(f => `${f.ruleId}\u0000${f.file}\u0000${f.pointer}`);
+  return body.findings.map(f => ({ ruleId: String(f.ruleId), file: String(f.file), pointer: String(f.pointer), ...(typeof f.key === 'string' ? { key: f.key } : {}) }));
 }
 
 const git = (args: string[], cwd: string) => childProcess().execFileSync('git', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 });

@@ -5,7 +5,7 @@
 import type { JsonPath } from '@stoplight/types';
 import { jsonPointer, type Finding } from '../core/finding.js';
 import { unusedIgnore } from '../../rulesets/engine/index.js';
-import { catalogue } from '../lint/catalogue.js';
+import { catalogue, type RuleKind } from '../lint/catalogue.js';
 import type { Sources } from '../load/sources.js';
 
 const APILINT = 'x-apilint-ignore';
@@ -28,19 +28,30 @@ interface Declaration {
   entries: Entry[];
 }
 
-const byZalando = new Map<number, string[]>();
-for (const rule of catalogue) for (const n of rule.zalando) byZalando.set(n, [...(byZalando.get(n) ?? []), rule.id]);
-const ruleIds = new Set(catalogue.map(r => r.id));
+const kindOf = new Map(catalogue.map(r => [r.id, r.kind]));
+
+/**
+ * Which ignores a run applies: those naming rules of its kinds (a lint run leaves the ignores
+ * meant for `apilint diff` alone, and the other way round), and whether entries that silence
+ * nothing are reported (not by a diff, whose changes are gone once merged).
+ */
+export interface IgnoreScope {
+  kinds: readonly RuleKind[];
+  reportUnused: boolean;
+}
+
+const LINT_SCOPE: IgnoreScope = { kinds: ['lint', 'engine'], reportUnused: true };
 
 /** `document` is the linted file: its ignores count even when nothing in it fired. */
-export function applyInlineIgnores(findings: Finding[], sources: Sources, document: string): Finding[] {
+export function applyInlineIgnores(findings: Finding[], sources: Sources, document: string, scope: IgnoreScope = LINT_SCOPE): Finding[] {
   const files = new Set([document, ...findings.map(f => f.file)]);
   const declarations = new Map<string, Declaration[]>();
+  const inScope = (id: string) => scope.kinds.includes(kindOf.get(id)!);
   for (const file of files) {
     const source = sources.get(file);
     // Most specs have no ignores: skip the walk unless the text mentions one.
     if (!source || !(source.text.includes(APILINT) || source.text.includes(ZALLY))) continue;
-    declarations.set(file, collect(file, source.data));
+    declarations.set(file, collect(file, source.data, inScope));
   }
   if (declarations.size === 0) return findings;
 
@@ -57,7 +68,7 @@ export function applyInlineIgnores(findings: Finding[], sources: Sources, docume
     return finding;
   });
 
-  for (const [file, decls] of declarations) {
+  for (const [file, decls] of scope.reportUnused ? declarations : []) {
     const source = sources.get(file)!;
     for (const decl of decls) {
       for (const entry of decl.entries) {
@@ -82,8 +93,13 @@ export function applyInlineIgnores(findings: Finding[], sources: Sources, docume
   return out;
 }
 
-/** Finds every ignore declaration in a document (iteratively: documents can nest deeply). */
-function collect(file: string, data: unknown): Declaration[] {
+/**
+ * Finds every ignore declaration in a document (iteratively: documents can nest deeply). Entries
+ * naming rules outside the run's scope are left out; unknown names are kept (to be reported).
+ */
+function collect(file: string, data: unknown, inScope: (id: string) => boolean): Declaration[] {
+  const byZalando = new Map<number, string[]>();
+  for (const rule of catalogue) if (inScope(rule.id)) for (const n of rule.zalando) byZalando.set(n, [...(byZalando.get(n) ?? []), rule.id]);
   const out: Declaration[] = [];
   const stack: { node: unknown; path: JsonPath }[] = [{ node: data, path: [] }];
   while (stack.length > 0) {
@@ -100,7 +116,8 @@ function collect(file: string, data: unknown): Declaration[] {
       const entries = list.flatMap((value, index): Entry[] => {
         if (key === APILINT) {
           const id = String(value);
-          return [{ index, rules: new Set(ruleIds.has(id) ? [id] : []), label: `"${id}"`, used: false }];
+          if (!kindOf.has(id)) return [{ index, rules: new Set(), label: `"${id}"`, used: false }];
+          return inScope(id) ? [{ index, rules: new Set([id]), label: `"${id}"`, used: false }] : [];
         }
         // Zally numbers apilint has no rule for are meant for Zally: leave them alone.
         const rules = byZalando.get(Number(value));

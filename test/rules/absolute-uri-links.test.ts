@@ -76,6 +76,21 @@ definitions:
     errors: [{ line: 11, column: 7, severity: 'warn', message: 'Link property "mirror_url" has no format' }],
   },
   {
+    name: '2.0: a property described as a path (to a file on another host) is no link; a relative self-reference still is one',
+    document: `swagger: '2.0'
+info: {title: APIs, version: 1.0.0}
+paths: {}
+definitions:
+  Api:
+    type: object
+    properties:
+      api_url: {type: string, description: Path to the API definition, example: /swagger/api.json}
+      url: {type: string, description: 'The path of the definition file on the application.'}
+      uri: {type: string, description: Self reference URI (e.g /apis/110)}
+`,
+    errors: [{ line: 10, column: 7, severity: 'warn', message: 'Link property "uri" has no format' }],
+  },
+  {
     name: '2.0: definitions and response schemas',
     document: 'fixtures/rules/absolute-uri-links/bad-2.0.yaml',
     errors: [{ line: 12, column: 15, severity: 'warn' }, { line: 18, column: 7, severity: 'warn', message: 'has format "url"' }],

@@ -3,7 +3,7 @@ import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRul
 
 testRule('api-meta-info', [
   {
-    name: '3.0: missing info fields are reported at "info", missing contact fields at "contact"',
+    name: '3.0: missing info fields are errors at "info"; missing contact fields are info (guideline 9.1 names no contact), at "contact"',
     document: `openapi: 3.0.3
 info:
   title: Orders
@@ -15,8 +15,8 @@ paths: {}
 `,
     errors: [
       { line: 2, column: 1, severity: 'error', message: '"info" has no "description"' },
-      { line: 6, column: 3, severity: 'error', message: '"info.contact" has no "url"' },
-      { line: 6, column: 3, severity: 'error', message: '"info.contact" has no "email"' },
+      { line: 6, column: 3, severity: 'info', message: '"info.contact" has no "url"' },
+      { line: 6, column: 3, severity: 'info', message: '"info.contact" has no "email"' },
     ],
   },
   {
@@ -32,15 +32,17 @@ paths: {}
     errors: [],
   },
   {
-    name: '2.0: a missing contact is reported at "info"',
+    name: '2.0: a missing contact is reported at "info", at info; a missing version is an error',
     document: `swagger: '2.0'
 info:
   title: Orders
   description: Places and tracks orders.
-  version: 1.0.0
 paths: {}
 `,
-    errors: [{ line: 2, column: 1, severity: 'error', message: '"info" has no "contact": add one with name, url and email' }],
+    errors: [
+      { line: 2, column: 1, severity: 'error', message: '"info" has no "version": add it.' },
+      { line: 2, column: 1, severity: 'info', message: '"info" has no "contact": add one with name, url and email' },
+    ],
   },
 ]);
 
@@ -51,5 +53,5 @@ it('passes the reference spec', async () => {
 it('fires on the reference spec at the contact that lost its email', async () => {
   const contact = '  contact:\n    name: Shipment Service Team\n    url: https://developer.example.com/teams/shipments\n';
   const { findings, line } = await lintMutatedReference('api-meta-info', { find: `${contact}    email: shipments-team@example.com\n`, replace: contact });
-  expectFindings('api-meta-info', findings, [{ line, column: 3, severity: 'error', message: '"info.contact" has no "email": add it.' }]);
+  expectFindings('api-meta-info', findings, [{ line, column: 3, severity: 'info', message: '"info.contact" has no "email": add it.' }]);
 });

@@ -110,7 +110,7 @@ components:
     errors: [{ line: 23, column: 5, severity: 'error', message: '"fields"' }],
   },
   {
-    name: '2.0: array query and header parameters declare collectionFormat',
+    name: '2.0: array query and header parameters declare collectionFormat; a header is not told to use "multi"',
     document: `swagger: '2.0'
 info: {title: Orders, version: 1.0.0}
 paths:
@@ -125,8 +125,9 @@ paths:
         200: {description: OK}
 `,
     errors: [
-      { line: 7, column: 11, severity: 'error', message: 'Query parameter "status" is an array without "collectionFormat": declare it' },
-      { line: 9, column: 11, severity: 'error', message: 'Header parameter "X-Cursors"' },
+      { line: 7, column: 11, severity: 'error', message: 'Query parameter "status" is an array without "collectionFormat": declare it (e.g. "csv" or "multi").' },
+      // "multi" is for query and form parameters only.
+      { line: 9, column: 11, severity: 'error', message: 'Header parameter "X-Cursors" is an array without "collectionFormat": declare it (e.g. "csv").' },
     ],
   },
 ]);

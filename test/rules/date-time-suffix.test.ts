@@ -52,6 +52,32 @@ components:
     ],
   },
   {
+    name: 'suggestions drop the words that only say "date" or "time" ("_on", a leading "time_"), and name no "date_at" for a bare time word',
+    document: `openapi: 3.0.3
+info: {title: Tasks, version: 1.0.0}
+paths: {}
+components:
+  schemas:
+    Task:
+      type: object
+      properties:
+        due_on: {type: string, format: date-time}
+        start_on: {type: string, format: date}
+        trial_ends_on: {type: string, format: date-time}
+        time_added: {type: string, format: date-time}
+        date_created: {type: string, format: date-time}
+        timestamp: {type: string, format: date-time}
+`,
+    errors: [
+      { line: 9, column: 9, severity: 'warn', message: 'Property "due_on" has format "date-time": its name should end with "_at", such as "due_at".' },
+      { line: 10, column: 9, severity: 'warn', message: 'Property "start_on" has format "date": its name should end with "_at", "_date" or "_day", such as "start_date".' },
+      { line: 11, column: 9, severity: 'warn', message: 'Property "trial_ends_on" has format "date-time": its name should end with "_at", such as "trial_ends_at".' },
+      { line: 12, column: 9, severity: 'warn', message: 'Property "time_added" has format "date-time": its name should end with "_at", such as "added_at".' },
+      { line: 13, column: 9, severity: 'warn', message: 'Property "date_created" has format "date-time": its name should end with "_at", such as "created_at".' },
+      { line: 14, column: 9, severity: 'warn', message: 'Property "timestamp" has format "date-time": its name should end with "_at", named by the moment it records, such as "created_at" or "sent_at".' },
+    ],
+  },
+  {
     name: '2.0: definitions and body parameters',
     document: 'fixtures/rules/date-time-suffix/bad-2.0.yaml',
     errors: [{ line: 12, column: 15, severity: 'warn', message: 'Property "last_modified" has format "date-time": its name should end with "_at", such as "last_modified_at".' }],

@@ -4,7 +4,7 @@ import { expectFindings, lintMutatedReference, REFERENCE_SPEC, testRule } from '
 
 testRule('deprecation-documented', [
   {
-    name: '3.0: a deprecated operation without replacement or sunset is reported at the operation',
+    name: '3.0: a deprecated operation without replacement or sunset is reported at the operation, at info (deprecated: true meets guideline 9.5)',
     document: `openapi: 3.0.3
 info: {title: Orders, version: 1.0.0}
 paths:
@@ -21,7 +21,7 @@ paths:
       responses:
         '200': {description: OK}
 `,
-    errors: [{ line: 5, column: 5, severity: 'error', message: 'Deprecated operation "DELETE /orders/{order_id}" does not say what replaces it and has no "x-sunset" date' }],
+    errors: [{ line: 5, column: 5, severity: 'info', message: 'Deprecated operation "DELETE /orders/{order_id}" does not say what replaces it and has no "x-sunset" date' }],
   },
   {
     name: '3.1: deprecated parameters and schemas, also in a $ref\'d file',
@@ -58,14 +58,14 @@ paths:
       },
     },
     errors: [
-      { line: 7, column: 11, severity: 'error', message: 'Deprecated parameter "offset" does not say what replaces it:' },
-      { line: 4, column: 5, severity: 'error', file: 'schemas.yaml', message: 'Deprecated property "state" has no "x-sunset" date: add "x-sunset: YYYY-MM-DD".' },
+      { line: 7, column: 11, severity: 'info', message: 'Deprecated parameter "offset" does not say what replaces it:' },
+      { line: 4, column: 5, severity: 'info', file: 'schemas.yaml', message: 'Deprecated property "state" has no "x-sunset" date: add "x-sunset: YYYY-MM-DD".' },
     ],
   },
   {
     name: '2.0: operations, parameters and definitions',
     document: 'fixtures/rules/deprecation-documented/swagger.yaml',
-    errors: [{ line: 10, column: 11, severity: 'error', message: 'parameter "page"' }, { line: 19, column: 7, severity: 'error', message: 'property "orders" has no "x-sunset"' }],
+    errors: [{ line: 10, column: 11, severity: 'info', message: 'parameter "page"' }, { line: 19, column: 7, severity: 'info', message: 'property "orders" has no "x-sunset"' }],
   },
   { name: 'the reference spec passes', document: 'fixtures/reference-service.yaml', errors: [] },
 ]);
@@ -75,5 +75,5 @@ it('fires on the reference spec when the deprecated operation loses its sunset',
   const sunset = "      x-sunset: '2027-06-30'\n";
   const operation = text.slice(text.indexOf('    delete:\n      operationId: deleteShipment\n'), text.indexOf(sunset) + sunset.length);
   const { findings, line } = await lintMutatedReference('deprecation-documented', { find: operation, replace: operation.replace(sunset, '') });
-  expectFindings('deprecation-documented', findings, [{ line, column: 5, severity: 'error' }]);
+  expectFindings('deprecation-documented', findings, [{ line, column: 5, severity: 'info' }]);
 });

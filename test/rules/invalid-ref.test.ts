@@ -30,6 +30,16 @@ it('in a JSON document', () =>
     [{ line: 11, column: 17, severity: 'error', message: "'#/components/schemas/Missing' does not exist" }],
   ));
 
+it('an empty $ref points to its own file, and says so (not that the folder is a directory)', () =>
+  expectPlaces(
+    'invalid-ref',
+    { files: { 'openapi.yaml': doc("    Order:\n      $ref: ''\n    Item:\n      $ref: './item.yaml'\n"), 'item.yaml': "type: object\nproperties:\n  order:\n    $ref: ''\n" } },
+    [
+      { file: 'item.yaml', line: 4, column: 11, severity: 'error', message: /^The \$ref is empty, which points to the whole file that holds it/ },
+      { line: 7, column: 13, severity: 'error', message: 'The $ref is empty, which points to the whole file that holds it, not to a part of it: write the target, e.g. "#/components/schemas/Order" or "./order.yaml".' },
+    ],
+  ));
+
 it('passes refs that resolve, locally and to other files', () =>
   expectPlaces(
     'invalid-ref',

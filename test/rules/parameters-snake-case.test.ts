@@ -3,7 +3,7 @@ import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRul
 
 testRule('parameters-snake-case', [
   {
-    name: '3.0: query and path names at their name; a shared parameter once, at its definition; headers are not judged',
+    name: '3.0: query names are an error, path names info (guideline 4 names query parameters only), at their name; a shared parameter once, at its definition; headers are not judged',
     document: `openapi: 3.0.3
 info: {title: Orders, version: 1.0.0}
 paths:
@@ -34,7 +34,7 @@ components:
 `,
     errors: [
       { line: 8, column: 17, severity: 'error', message: 'Query parameter "pageSize" is not snake_case: rename it "page_size".' },
-      { line: 24, column: 13, severity: 'error', message: 'Path parameter "orderId" is not snake_case: rename it "order_id" (and its "{...}" in the path).' },
+      { line: 24, column: 13, severity: 'info', message: 'Path parameter "orderId" is not snake_case: rename it "order_id" (and its "{...}" in the path).' },
     ],
   },
   {
@@ -60,24 +60,28 @@ paths:
     document: 'fixtures/rules/parameters-snake-case/bad.yaml',
     errors: [
       { line: 7, column: 11, severity: 'error', message: 'Query parameter "merchant-id" is not snake_case: rename it "merchant_id".' },
-      { line: 13, column: 15, severity: 'error', message: 'Path parameter "modelId"' },
+      { line: 13, column: 15, severity: 'info', message: 'Path parameter "modelId"' },
     ],
   },
   {
-    name: '3.0: a configured pattern (camelCase) replaces snake_case',
+    name: '3.0: a configured pattern (camelCase) replaces snake_case, at the same severities',
     document: `openapi: 3.0.3
 info: {title: Orders, version: 1.0.0}
 paths:
-  /orders/{orderId}:
+  /orders/{orderId}/items/{item_id}:
     get:
       parameters:
         - {name: orderId, in: path, required: true, schema: {type: string}}
+        - {name: item_id, in: path, required: true, schema: {type: string}}
         - {name: page_size, in: query, schema: {type: integer, format: int32}}
       responses:
         '200': {description: OK}
 `,
     options: { ruleOptions: { pattern: '^[a-z][a-zA-Z0-9]*$' } },
-    errors: [{ line: 8, column: 18, severity: 'error', message: 'Query parameter "page_size"' }],
+    errors: [
+      { line: 8, column: 18, severity: 'info', message: 'Path parameter "item_id" does not match the configured pattern ^[a-z][a-zA-Z0-9]*$: rename it (and its "{...}" in the path).' },
+      { line: 9, column: 18, severity: 'error', message: 'Query parameter "page_size"' },
+    ],
   },
 ]);
 

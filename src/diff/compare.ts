@@ -1,0 +1,548 @@
+// The comparison of two versions: one walk over both models that pairs what belongs together
+// (paths by template, operations by method, parameters by `in` and name or position, responses
+// by status, media types by type and version, properties by name, `oneOf` members by schema name)
+// and calls every diff rule's listeners on each pair. Schemas shared by many operations are
+// compared once per pair and direction (cycles included); the operations that reach a finding are
+// found afterwards from the pairs' parents, so a report can group findings by operation.
+import type {
+  Both,
+  ContentContext,
+  DiffContext,
+  DiffListeners,
+  DiffResult,
+  DiffRule,
+  Direction,
+  DocumentModel,
+  HeaderModel,
+  Loc,
+  MediaTypeModel,
+  OperationContext,
+  OperationModel,
+  Pair,
+  ParameterModel,
+  PathModel,
+  ResponseModel,
+  SchemaContext,
+  SchemaNode,
+  Severity,
+  Side as SideName,
+} from '../../rulesets/diff-rule.js';
+import { sunsetDay } from '../../rulesets/lib/compat.js';
+import { SEVERITY_RANK } from '../core/severity.js';
+import { buildModel } from './model.js';
+import { schemaView, type View } from './schema.js';
+import type { Side } from './side.js';
+
+export interface DiffFinding {
+  ruleId: string;
+  severity: Severity;
+  message: string;
+  side: SideName;
+  loc: Loc;
+  /** The revision's node nearest to the change: inline ignores on it (or above it) apply. */
+  anchor: Loc;
+  /** The operations the change affects, in document order (none for document-wide changes). */
+  operations: string[];
+}
+
+export interface ActiveRule {
+  rule: DiffRule;
+  severity: Severity;
+}
+
+interface Origin {
+  anchor: Loc;
+  /** An operation-level change, or the schema pair it was found in. */
+  operations?: readonly string[];
+  pair?: string;
+  /** Inside a media type whose `version` changed: breaking changes are a new version (guideline 9.4). */
+  newVersion?: { from?: string; to?: string };
+}
+
+interface Entry extends Omit<DiffFinding, 'operations'> {
+  operations: Set<string>;
+  pairs: Set<string>;
+}
+
+interface Walk {
+  direction: Direction;
+  /** `schema "Order"`, `the request body`, `parameter "limit"`. */
+  root: string;
+  /** Dotted path from the root (`items[].status`). */
+  path: string;
+  /** A union member compared with a schema that is no union. */
+  inUnion?: boolean;
+  /** A member of a union the old schema became (in responses): it need not hold the old schema's optional properties. */
+  split?: boolean;
+  newVersion?: Origin['newVersion'];
+}
+
+type ListenerName = Exclude<keyof DiffListeners, 'finish'>;
+
+export class Comparison {
+  readonly documents: Both<DocumentModel>;
+  private readonly context: DiffContext;
+  private readonly listeners = new Map<ListenerName, ActiveRule[]>();
+  private readonly entries = new Map<string, Entry>();
+  private readonly parents = new Map<string, Set<string>>();
+  private readonly visited = new Set<string>();
+  private readonly ids = new WeakMap<object, number>();
+  private nextId = 1;
+  private readonly order = new Map<string, number>();
+
+  constructor(
+    private readonly sides: Both<Side>,
+    private readonly rules: readonly ActiveRule[],
+    today: string,
+  ) {
+    this.documents = { base: buildModel(sides.base), revision: buildModel(sides.revision) };
+    this.context = {
+      today,
+      documents: this.documents,
+      sunsetPassed: node => {
+        const day = node.deprecated ? sunsetDay(node) : undefined;
+        return day !== undefined && day <= today;
+      },
+    };
+    for (const active of rules) {
+      for (const name of Object.keys(active.rule.visit) as (keyof DiffListeners)[]) {
+        if (name === 'finish') continue;
+        const list = this.listeners.get(name) ?? [];
+        list.push(active);
+        this.listeners.set(name, list);
+      }
+    }
+  }
+
+  /** Every finding of the listeners, one per rule, node and message. */
+  run(): DiffFinding[] {
+    const { base, revision } = this.documents;
+    const root = revision.loc;
+    this.call('document', { base, revision }, this.context, { anchor: root });
+    const pathsAnchor: Loc = { file: root.file, path: ['paths'] };
+    for (const key of union(revision.paths, base.paths)) {
+      this.comparePath({ base: base.paths.get(key), revision: revision.paths.get(key) }, pathsAnchor);
+    }
+    const hooksAnchor: Loc = { file: root.file, path: ['webhooks'] };
+    for (const key of union(revision.webhooks, base.webhooks)) {
+      this.comparePath({ base: base.webhooks.get(key), revision: revision.webhooks.get(key) }, hooksAnchor);
+    }
+    return this.findings();
+  }
+
+  /** An operation's place in document order (the revision's, then the base's removed ones). */
+  rank(operation: string): number {
+    return this.order.get(operation) ?? this.order.size;
+  }
+
+  /** The `finish` listeners, given the findings that remain after config and ignores. */
+  finish(findings: readonly { ruleId: string; severity: Severity }[]): DiffFinding[] {
+    const before = this.entries.size;
+    for (const active of this.rules) {
+      const finish = active.rule.visit.finish;
+      if (!finish) continue;
+      for (const result of asList(finish(findings, this.context))) this.add(active, result, { anchor: this.documents.revision.loc });
+    }
+    return this.findings().slice(before);
+  }
+
+  private comparePath(pair: Pair<PathModel>, anchor: Loc): void {
+    this.call('path', pair, this.context, { anchor: pair.revision?.loc ?? anchor });
+    const methods = union(pair.revision?.operations ?? new Map(), pair.base?.operations ?? new Map());
+    for (const method of methods) {
+      const operation = { base: pair.base?.operations.get(method), revision: pair.revision?.operations.get(method) };
+      this.compareOperation(operation, pair.revision?.loc ?? anchor, pair.revision === undefined);
+    }
+  }
+
+  private compareOperation(pair: Pair<OperationModel>, anchor: Loc, pathRemoved: boolean): void {
+    const name = (pair.revision ?? pair.base)!.name;
+    if (!this.order.has(name)) this.order.set(name, this.order.size);
+    const operations = [name];
+    const context: OperationContext = { ...this.context, operation: pair };
+    this.call('operation', pair, { ...context, pathRemoved }, { anchor: pair.revision?.loc ?? anchor, operations });
+    const { base, revision } = pair;
+    if (!base || !revision) return;
+    const here = { anchor: revision.loc, operations };
+    const request: Direction = revision.reversed ? 'response' : 'request';
+    const response: Direction = revision.reversed ? 'request' : 'response';
+
+    for (const [b, r] of pairParameters(base.parameters, revision.parameters)) {
+      this.call('parameter', { base: b, revision: r }, context, { ...here, anchor: r?.loc ?? revision.loc });
+      if (b?.schema && r?.schema) this.compareSchemas(b.schema, r.schema, { direction: request, root: `${r.formField ? 'form field' : 'parameter'} "${r.name}"`, path: '' }, `op:${name}`);
+    }
+
+    const bodyAnchor = revision.requestBody?.loc ?? revision.loc;
+    this.call('requestBody', { base: base.requestBody, revision: revision.requestBody }, context, { ...here, anchor: bodyAnchor });
+    if (base.requestBody && revision.requestBody) {
+      this.compareContent(base.requestBody.content, revision.requestBody.content, { ...context, direction: request, holder: 'the request body' }, name, bodyAnchor);
+    }
+
+    const responsesAnchor: Loc = { file: revision.loc.file, path: [...revision.loc.path, 'responses'] };
+    for (const [code, b, r] of pairResponses(base.responses, revision.responses)) {
+      const responseContext = { ...context, code };
+      this.call('response', { base: b, revision: r }, responseContext, { ...here, anchor: r?.loc ?? responsesAnchor });
+      if (!b || !r) continue;
+      for (const key of union(r.headers, b.headers)) {
+        const header: Pair<HeaderModel> = { base: b.headers.get(key), revision: r.headers.get(key) };
+        this.call('header', header, responseContext, { ...here, anchor: header.revision?.loc ?? r.loc });
+        if (header.base?.schema && header.revision?.schema) {
+          this.compareSchemas(header.base.schema, header.revision.schema, { direction: response, root: `response header "${header.revision.name}"`, path: '' }, `op:${name}`);
+        }
+      }
+      this.compareContent(b.content, r.content, { ...context, direction: response, holder: `the ${code} response`, code }, name, r.loc);
+    }
+
+    this.call('security', { base: base.security, revision: revision.security }, context, { ...here, anchor: revision.security.loc });
+
+    for (const key of union(revision.callbacks, base.callbacks)) {
+      this.compareOperation({ base: base.callbacks.get(key), revision: revision.callbacks.get(key) }, revision.loc, false);
+    }
+  }
+
+  private compareContent(base: Map<string, MediaTypeModel>, revision: Map<string, MediaTypeModel>, context: ContentContext, operation: string, anchor: Loc): void {
+    for (const [b, r] of pairMediaTypes(base, revision)) {
+      const newVersion = b && r && b.version !== r.version ? { ...(b.version !== undefined ? { from: b.version } : {}), ...(r.version !== undefined ? { to: r.version } : {}) } : undefined;
+      this.call('mediaType', { base: b, revision: r }, context, { anchor: r?.loc ?? anchor, operations: [operation] });
+      if (b?.schema && r?.schema) {
+        const root = context.code ? `the ${context.code} response body` : 'the request body';
+        this.compareSchemas(b.schema, r.schema, { direction: context.direction, root, path: '', ...(newVersion ? { newVersion } : {}) }, `op:${operation}`);
+      }
+    }
+  }
+
+  private id(value: unknown): number | string {
+    if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'undefined';
+    let id = this.ids.get(value);
+    if (id === undefined) {
+      id = this.nextId++;
+      this.ids.set(value, id);
+    }
+    return id;
+  }
+
+  private compareSchemas(b: SchemaNode & { unresolved?: true }, r: SchemaNode & { unresolved?: true }, walk: Walk, parent: string): void {
+    if (b.unresolved || r.unresolved) return;
+    const key = `${this.id(b.value)}:${this.id(r.value)}:${walk.direction}:${walk.inUnion ? 'u' : ''}:${walk.newVersion ? `${walk.newVersion.from}>${walk.newVersion.to}` : ''}`;
+    let parents = this.parents.get(key);
+    if (!parents) this.parents.set(key, (parents = new Set()));
+    parents.add(parent);
+    if (this.visited.has(key)) return;
+    this.visited.add(key);
+    const base = schemaView(this.sides.base, b);
+    const revision = schemaView(this.sides.revision, r);
+    if (base.unresolved || revision.unresolved) return;
+    // A named schema starts its own labels: its properties read the same from every operation.
+    // Where the revision names another schema than the base did, the change is the property's.
+    const component = revision.component !== undefined && (base.component === undefined || base.component === revision.component) ? revision.component : undefined;
+    const here: Walk = component !== undefined && walk.root !== `schema "${component}"` ? { ...walk, root: `schema "${component}"`, path: '' } : walk;
+    const context = this.schemaContext(here);
+    const origin: Origin = { anchor: revision.loc, pair: key, ...(walk.newVersion ? { newVersion: walk.newVersion } : {}) };
+    this.call('schema', { base, revision }, context, origin);
+    if (!sameShape(base, revision)) return;
+    // A union on one side only: its members hold the properties, compared member by member below.
+    if (!base.variants !== !revision.variants) {
+      this.compareVariants({ base: b, revision: r }, { base, revision }, here, key, context, origin);
+      return;
+    }
+
+    for (const name of union(revision.properties, base.properties)) {
+      const bp = visible(base.properties.get(name), here.direction);
+      const rp = visible(revision.properties.get(name), here.direction);
+      if (!bp && !rp) continue;
+      // One kind of value of a split schema: leaving out what was optional takes nothing clients were promised.
+      if (here.split && bp && !rp && !bp.required) continue;
+      this.call('property', { base: bp, revision: rp }, context, { ...origin, anchor: rp?.loc ?? revision.loc });
+      if (bp && rp) this.compareSchemas(bp.schema, rp.schema, child(here, name), key);
+    }
+    if (base.items && revision.items) this.compareSchemas(base.items, revision.items, child(here, '[]'), key);
+    if (base.additionalProperties && revision.additionalProperties) {
+      this.compareSchemas(base.additionalProperties, revision.additionalProperties, child(here, '*'), key);
+    }
+    if (base.variants && revision.variants) this.compareVariants({ base: b, revision: r }, { base, revision }, here, key, context, origin);
+  }
+
+  /**
+   * `oneOf`/`anyOf` members pair up by schema name (or title), then in order. A schema that became
+   * a union (or stopped being one) is compared with its namesake member, and the other members
+   * are new (or gone).
+   */
+  private compareVariants(nodes: Both<SchemaNode>, views: Both<View>, walk: Walk, key: string, context: SchemaContext, origin: Origin): void {
+    // A union that became one schema must take, in requests, what each of its members took; a
+    // member known by another name than the schema left is gone.
+    if (walk.direction === 'request' && views.base.variants && !views.revision.variants) {
+      const kept = memberKey(this.sides.revision, nodes.revision).name;
+      for (const member of views.base.variants.members) {
+        const name = memberKey(this.sides.base, member).name;
+        if (name !== undefined && kept !== undefined && name !== kept) this.call('variant', { base: member }, context, origin);
+        else this.compareSchemas(member, nodes.revision, { ...walk, inUnion: true }, key);
+      }
+      return;
+    }
+    // A schema that became a union in responses: the old schema said what clients get, each member
+    // now says what one kind of value holds. Unless the old schema is one of the members by name
+    // (the others are then new), each member is compared with it: one that admits what the old
+    // schema did not breaks clients, a refinement of it does not.
+    if (walk.direction === 'response' && !views.base.variants && views.revision.variants) {
+      const was = memberKey(this.sides.base, nodes.base).name;
+      const members = views.revision.variants.members;
+      if (was === undefined || !members.some(m => memberKey(this.sides.revision, m).name === was)) {
+        for (const member of members) this.compareSchemas(nodes.base, member, { ...walk, inUnion: true, split: true }, key);
+        return;
+      }
+    }
+    const oneSided = !views.base.variants || !views.revision.variants;
+    const members = pairVariants(
+      (views.base.variants?.members ?? [nodes.base]).map(node => ({ node, key: memberKey(this.sides.base, node) })),
+      (views.revision.variants?.members ?? [nodes.revision]).map(node => ({ node, key: memberKey(this.sides.revision, node) })),
+      oneSided,
+    );
+    for (const [bm, rm] of members) {
+      if (bm && rm) this.compareSchemas(bm, rm, oneSided ? { ...walk, inUnion: true } : walk, key);
+      else this.call('variant', { base: bm, revision: rm }, context, { ...origin, anchor: rm?.at ?? rm?.loc ?? views.revision.variants?.loc ?? views.revision.loc });
+    }
+  }
+
+  private schemaContext(walk: Walk): SchemaContext {
+    const suffix = walk.root.startsWith('schema ') ? `of ${walk.root}` : `in ${walk.root}`;
+    return {
+      ...this.context,
+      direction: walk.direction,
+      label: walk.path === '' ? walk.root : `property "${walk.path}" ${suffix}`,
+      inUnion: walk.inUnion === true,
+      propertyLabel: name => `property "${walk.path === '' ? name : `${walk.path}.${name}`}" ${suffix}`,
+    };
+  }
+
+  private call<K extends ListenerName>(name: K, pair: Parameters<NonNullable<DiffListeners[K]>>[0], context: Parameters<NonNullable<DiffListeners[K]>>[1], origin: Origin): void {
+    const list = this.listeners.get(name);
+    if (!list) return;
+    for (const active of list) {
+      const listener = active.rule.visit[name] as (p: typeof pair, c: typeof context) => ReturnType<NonNullable<DiffListeners[K]>>;
+      for (const result of asList(listener(pair, context))) this.add(active, result, origin);
+    }
+  }
+
+  private add(active: ActiveRule, result: DiffResult, origin: Origin): void {
+    let severity = active.severity;
+    let message = result.message;
+    if (result.severity && SEVERITY_RANK[result.severity] > SEVERITY_RANK[severity]) severity = result.severity;
+    // A new media type version is how the guideline makes an incompatible change (9.4).
+    if (origin.newVersion && SEVERITY_RANK[severity] < SEVERITY_RANK.info) {
+      severity = 'info';
+      message = `${message} (In media type version ${origin.newVersion.to ?? 'without a version'}, which replaces ${origin.newVersion.from ?? 'the unversioned one'}: a new version, chosen by content negotiation.)`;
+    }
+    const anchor = result.side === 'revision' ? result.loc : origin.anchor;
+    const key = `${active.rule.id}\u0000${result.side}\u0000${result.loc.file}\u0000${result.loc.path.join('\u0000')}\u0000${message}`;
+    let entry = this.entries.get(key);
+    if (!entry) {
+      entry = { ruleId: active.rule.id, severity, message, side: result.side, loc: result.loc, anchor, operations: new Set(), pairs: new Set() };
+      this.entries.set(key, entry);
+    }
+    for (const op of origin.operations ?? []) entry.operations.add(op);
+    if (origin.pair) entry.pairs.add(origin.pair);
+  }
+
+  private findings(): DiffFinding[] {
+    const roots = new Map<string, Set<string>>();
+    const rootsOf = (pair: string): Set<string> => {
+      let found = roots.get(pair);
+      if (found) return found;
+      found = new Set();
+      const seen = new Set([pair]);
+      const stack = [pair];
+      while (stack.length > 0) {
+        for (const parent of this.parents.get(stack.pop()!) ?? []) {
+          if (seen.has(parent)) continue;
+          seen.add(parent);
+          if (parent.startsWith('op:')) found.add(parent.slice(3));
+          else stack.push(parent);
+        }
+      }
+      roots.set(pair, found);
+      return found;
+    };
+    return [...this.entries.values()].map(({ operations, pairs, ...rest }) => {
+      const all = new Set(operations);
+      for (const pair of pairs) for (const op of rootsOf(pair)) all.add(op);
+      return { ...rest, operations: [...all].sort((a, b) => (this.order.get(a) ?? 0) - (this.order.get(b) ?? 0)) };
+    });
+  }
+}
+
+const asList = (result: DiffResult[] | DiffResult | undefined | void): DiffResult[] => (result === undefined ? [] : Array.isArray(result) ? result : [result]);
+
+/** Keys of the first map in its order, then the second's that the first lacks. */
+function union<K>(first: Map<K, unknown>, second: Map<K, unknown>): K[] {
+  const out = [...first.keys()];
+  for (const key of second.keys()) if (!first.has(key)) out.push(key);
+  return out;
+}
+
+const child = (walk: Walk, name: string): Walk => ({ ...walk, inUnion: false, split: false, path: walk.path === '' ? name : name === '[]' ? `${walk.path}[]` : `${walk.path}.${name}` });
+
+/** Clients send no read-only properties and receive no write-only ones. */
+function visible<T extends { readOnly: boolean; writeOnly: boolean }>(property: T | undefined, direction: Direction): T | undefined {
+  if (!property) return undefined;
+  return (direction === 'request' && property.readOnly) || (direction === 'response' && property.writeOnly) ? undefined : property;
+}
+
+/** Whether the two schemas can hold the same kind of value (an object, an array, ...): else their insides are not compared. */
+function sameShape(base: View, revision: View): boolean {
+  const kinds = (view: View) => (view.types ? [...view.types].filter(t => t !== 'null').map(t => (t === 'integer' ? 'number' : t)) : []);
+  const b = kinds(base);
+  const r = kinds(revision);
+  return b.length === 0 || r.length === 0 || b.some(t => r.includes(t));
+}
+
+/**
+ * Parameters by key; a parameter that exists on one side only under another `in` with the same
+ * name is paired with it (moved, not removed and added).
+ */
+function pairParameters(base: Map<string, ParameterModel>, revision: Map<string, ParameterModel>): [ParameterModel | undefined, ParameterModel | undefined][] {
+  const out: [ParameterModel | undefined, ParameterModel | undefined][] = [];
+  const movedFrom = new Map<string, string>();
+  const baseOnly = [...base.keys()].filter(k => !revision.has(k));
+  for (const key of revision.keys()) {
+    if (base.has(key)) continue;
+    const r = revision.get(key)!;
+    const match = baseOnly.find(k => !movedFrom.has(k) && base.get(k)!.name.toLowerCase() === r.name.toLowerCase() && base.get(k)!.in !== r.in);
+    if (match !== undefined) movedFrom.set(match, key);
+  }
+  const pairedRevision = new Set(movedFrom.values());
+  for (const [key, r] of revision) {
+    if (pairedRevision.has(key)) continue;
+    out.push([base.get(key), r]);
+  }
+  for (const [key, b] of base) {
+    if (revision.has(key)) continue;
+    const moved = movedFrom.get(key);
+    out.push([b, moved !== undefined ? revision.get(moved) : undefined]);
+  }
+  return out;
+}
+
+/** Responses by status; a status the revision now covers with a range (`2XX`) is compared with the range. */
+function pairResponses(base: Map<string, ResponseModel>, revision: Map<string, ResponseModel>): [string, ResponseModel | undefined, ResponseModel | undefined][] {
+  const out: [string, ResponseModel | undefined, ResponseModel | undefined][] = [];
+  for (const [code, r] of revision) out.push([code, base.get(code), r]);
+  for (const [code, b] of base) {
+    if (revision.has(code)) continue;
+    const range = /^\d/.test(code) ? revision.get(`${code[0]}XX`) : undefined;
+    out.push([code, b, range]);
+  }
+  return out;
+}
+
+/**
+ * Media types: the same name; else the same type and subtype (a `version` or `charset` parameter
+ * changed), one to one.
+ */
+function pairMediaTypes(base: Map<string, MediaTypeModel>, revision: Map<string, MediaTypeModel>): [MediaTypeModel | undefined, MediaTypeModel | undefined][] {
+  const normal = (m: MediaTypeModel) => m.name.replace(/\s+/g, '').toLowerCase();
+  const left = [...base.values()];
+  const out: [MediaTypeModel | undefined, MediaTypeModel | undefined][] = [];
+  const unmatched: MediaTypeModel[] = [];
+  for (const r of revision.values()) {
+    const i = left.findIndex(b => normal(b) === normal(r));
+    if (i >= 0) out.push([left.splice(i, 1)[0], r]);
+    else unmatched.push(r);
+  }
+  for (const r of unmatched) {
+    const i = left.findIndex(b => b.essence === r.essence);
+    out.push([i >= 0 ? left.splice(i, 1)[0] : undefined, r]);
+  }
+  for (const b of left) out.push([b, undefined]);
+  return out;
+}
+
+/**
+ * What identifies a `oneOf`/`anyOf` member across versions: its schema name or title; for an
+ * `allOf` of named schemas, their names; for a plain value, its type; else the properties whose
+ * value is fixed (a discriminator such as `type: {enum: [workflows]}`); else its property names
+ * (paired by overlap).
+ */
+interface MemberKey {
+  name?: string;
+  properties: ReadonlySet<string>;
+}
+
+function memberKey(side: Side, node: SchemaNode): MemberKey {
+  // `oneOf: [{$ref: Card}]` (with or without a null member) is Card.
+  for (const kind of ['oneOf', 'anyOf'] as const) {
+    const list = (node.value as Record<string, unknown> | null)?.[kind];
+    if (!Array.isArray(list) || (node.value as Record<string, unknown>).properties !== undefined) continue;
+    const members = list.map((_, i) => side.schema(node, kind, i)!).filter(m => (m.value as { type?: unknown } | null)?.type !== 'null');
+    if (members.length === 1) return memberKey(side, members[0]!);
+  }
+  const view = schemaView(side, node);
+  const [section, key] = node.loc.path.slice(-2);
+  const value = node.value as { title?: unknown; allOf?: unknown } | null;
+  const properties = new Set(view.properties.keys());
+  if ((section === 'schemas' || section === 'definitions') && key !== undefined) return { name: `#${String(key)}`, properties };
+  if (typeof value?.title === 'string') return { name: `title ${value.title}`, properties };
+  if (Array.isArray(value?.allOf)) {
+    const names = value.allOf.flatMap((_, i) => {
+      const member = side.schema(node, 'allOf', i);
+      const [s2, k2] = member?.loc.path.slice(-2) ?? [];
+      return s2 === 'schemas' || s2 === 'definitions' ? [String(k2)] : [];
+    });
+    if (names.length > 0) return { name: `allOf ${names.sort().join('+')}`, properties };
+  }
+  const types = [...(view.types ?? [])].filter(t => t !== 'null');
+  if (properties.size === 0 && types.length === 1 && types[0] !== 'object') return { name: `type ${types[0]}`, properties };
+  const fixed = [...view.properties.values()].flatMap(p => {
+    const values = schemaView(side, p.schema).enum?.value;
+    return values?.length === 1 ? [`${p.name}=${JSON.stringify(values[0])}`] : [];
+  });
+  return fixed.length > 0 ? { name: `fixed ${fixed.sort().join(',')}`, properties } : { properties };
+}
+
+type Member = { node: SchemaNode; key: MemberKey };
+
+/**
+ * `oneOf`/`anyOf` members paired: by name (memberKey), then the nameless ones by the overlap of
+ * their property names (at least half of the smaller one's), then (unless `byName`) the rest in
+ * order when as many remain on both sides.
+ */
+function pairVariants(base: Member[], revision: Member[], byName: boolean): [SchemaNode | undefined, SchemaNode | undefined][] {
+  const out: [SchemaNode | undefined, SchemaNode | undefined][] = [];
+  const left = [...base];
+  const rest: Member[] = [];
+  for (const r of revision) {
+    const i = r.key.name === undefined ? -1 : left.findIndex(b => b.key.name === r.key.name);
+    if (i >= 0) out.push([left.splice(i, 1)[0]!.node, r.node]);
+    else rest.push(r);
+  }
+  // The share of the smaller member's properties the other has too: a member that grew stays itself.
+  const overlap = (a: MemberKey, b: MemberKey) => {
+    const shared = [...a.properties].filter(p => b.properties.has(p)).length;
+    const smaller = Math.min(a.properties.size, b.properties.size);
+    return smaller === 0 ? 0 : shared / smaller;
+  };
+  const unmatched: Member[] = [];
+  rest.forEach(r => {
+    if (r.key.name !== undefined || r.key.properties.size === 0) {
+      unmatched.push(r);
+      return;
+    }
+    // The best overlap; between equals, the member at the same place in its list.
+    let best = -1;
+    let score = 0.5;
+    left.forEach((b, i) => {
+      const o = b.key.name === undefined ? overlap(b.key, r.key) : 0;
+      const samePlace = base.indexOf(b) === revision.indexOf(r);
+      if (o > score || (o === score && (best < 0 || samePlace))) [best, score] = [i, o];
+    });
+    if (best >= 0) out.push([left.splice(best, 1)[0]!.node, r.node]);
+    else unmatched.push(r);
+  });
+  // Renamed schemas: all that is left, in order, when as many are left on both sides.
+  if (!byName && unmatched.length === left.length) {
+    unmatched.forEach((r, i) => out.push([left[i]!.node, r.node]));
+    return out;
+  }
+  for (const r of unmatched) out.push([undefined, r.node]);
+  for (const b of left) out.push([b.node, undefined]);
+  return out;
+}

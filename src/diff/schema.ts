@@ -1,0 +1,229 @@
+// Schemas as `apilint diff` compares them: by meaning, not by how they are written. `allOf` is
+// merged into one view (so moving properties into a shared base schema is no change), a `$ref`
+// with sibling keywords is the target plus the siblings, `oneOf`/`anyOf` with a `null` member is a
+// nullable schema, 3.0 `nullable`, 2.0 `x-nullable` and 3.1 `type: [..., "null"]` are one thing,
+// and 3.0's boolean `exclusiveMaximum` is 3.1's number. Views are built once per node.
+import { CONSTRAINTS, type Constraint, type Keyword, type Loc, type PropertyView, type SchemaNode, type SchemaView } from '../../rulesets/diff-rule.js';
+import { admittedTypes } from '../../rulesets/lib/compat.js';
+import { isObject, type Obj } from '../../rulesets/lib/oas.js';
+import { isExtensible31 } from '../../rulesets/lib/schemas.js';
+import type { Side } from './side.js';
+
+export type View = SchemaView & { unresolved?: true };
+
+const views = new WeakMap<object, View>();
+const building = new WeakSet<object>();
+
+const EMPTY: Omit<View, 'loc'> = { nullable: false, constraints: {}, properties: new Map(), deprecated: false, readOnly: false, writeOnly: false };
+
+/** The view of a schema node (already `$ref`-followed by Side.deref/child). */
+export function schemaView(side: Side, node: SchemaNode & { unresolved?: true }): View {
+  const value = node.value;
+  if (node.unresolved || !isObject(value)) return { ...EMPTY, loc: node.loc, ...(node.unresolved ? { unresolved: true as const } : {}) };
+  const cached = views.get(value);
+  if (cached) return cached;
+  // A schema that contains itself through allOf: the inner use adds nothing.
+  if (building.has(value)) return { ...EMPTY, loc: node.loc };
+  building.add(value);
+  try {
+    const view = buildView(side, value, node.loc);
+    views.set(value, view);
+    return view;
+  } finally {
+    building.delete(value);
+  }
+}
+
+const kw = <T>(value: T, loc: Loc, key: string): Keyword<T> => ({ value, loc: { file: loc.file, path: [...loc.path, key] } });
+
+function buildView(side: Side, schema: Obj, loc: Loc): View {
+  const node: SchemaNode = { value: schema, loc };
+  const own = ownKeywords(side, schema, loc);
+  const members: View[] = [];
+  // 3.1 (and much real 3.0): keywords beside a $ref add to its target.
+  if (typeof schema.$ref === 'string') members.push(schemaView(side, side.deref(schema, loc)));
+  if (Array.isArray(schema.allOf)) {
+    schema.allOf.forEach((_, i) => {
+      const member = side.schema(node, 'allOf', i);
+      if (member) members.push(schemaView(side, member));
+    });
+  }
+  // oneOf/anyOf with a null member: a nullable schema; with one member left, that member.
+  for (const kind of ['oneOf', 'anyOf'] as const) {
+    const list = schema[kind];
+    // `anyOf: [{required: [a]}, {required: [b]}]` asks for one of some properties; it adds no shape.
+    if (!Array.isArray(list) || own.variants || list.every(onlyRequires)) continue;
+    const rest: SchemaNode[] = [];
+    list.forEach((_, i) => {
+      const member = side.schema(node, kind, i);
+      if (!member) return;
+      if (isNullOnly(member.value)) own.nullable = true;
+      else rest.push(member);
+    });
+    if (rest.length === 1) members.push(schemaView(side, rest[0]!));
+    else if (rest.length > 1 && rest.every(m => scalarChoice(schemaView(side, m)))) {
+      // `oneOf: [{type: string, enum: [A]}, {type: string, enum: [B]}]` is `enum: [A, B]`.
+      const choices = rest.map(m => schemaView(side, m));
+      own.types = new Set(choices.flatMap(c => [...(c.types ?? [])]));
+      own.enum = { value: choices.flatMap(c => c.enum!.value), loc: { file: loc.file, path: [...loc.path, kind] } };
+    } else if (rest.length > 0) {
+      own.variants = { kind, members: rest, loc: { file: loc.file, path: [...loc.path, kind] } };
+      // What the members admit together, where each says.
+      if (!own.types) {
+        const types = rest.map(m => admittedTypes(schemaView(side, m)));
+        if (types.every(t => t !== undefined)) own.types = new Set(types.flatMap(t => [...t!]));
+      }
+    }
+  }
+  if (own.nullable && own.types) own.types.add('null');
+  if (members.some(m => m.unresolved)) return { ...own, unresolved: true };
+  return members.reduce(merge, own);
+}
+
+const onlyRequires = (member: unknown): boolean => isObject(member) && Object.keys(member).every(k => k === 'required' || k === 'description');
+
+/** A member that is one or a few values of a scalar type and nothing else. */
+const scalarChoice = (view: View): boolean =>
+  view.enum !== undefined && view.properties.size === 0 && !view.items && !view.variants && [...(view.types ?? [])].every(t => t !== 'object' && t !== 'array');
+
+/**
+ * The name of a schema that stands on its own: `components.schemas` (3.x), `definitions` (2.0),
+ * or the top of another file (`schemas.yaml#/Order`, or a whole file).
+ */
+function componentName(side: Side, loc: Loc): string | undefined {
+  const { path } = loc;
+  if (path.length === 3 && path[0] === 'components' && path[1] === 'schemas') return String(path[2]);
+  if (path.length === 2 && path[0] === 'definitions') return String(path[1]);
+  if (loc.file !== side.file && path.length <= 1) return path.length === 1 ? String(path[0]) : loc.file.split(/[\\/]/).pop();
+  return undefined;
+}
+
+const isNullOnly = (value: unknown): boolean =>
+  isObject(value) && (value.type === 'null' || (Array.isArray(value.enum) && value.enum.length === 1 && value.enum[0] === null)) && Object.keys(value).every(k => ['type', 'enum', 'description', 'title'].includes(k));
+
+function ownKeywords(side: Side, schema: Obj, loc: Loc): View {
+  const node: SchemaNode = { value: schema, loc };
+  const rawTypes = schema.type === undefined ? undefined : Array.isArray(schema.type) ? schema.type.map(String) : [String(schema.type)];
+  const types = rawTypes && new Set(rawTypes.map(t => (t === 'file' ? 'string' : t)));
+  let nullable = schema.nullable === true || schema['x-nullable'] === true || types?.has('null') === true;
+  let enumKw: Keyword<unknown[]> | undefined;
+  if (Array.isArray(schema.enum)) {
+    if (schema.enum.includes(null)) nullable = true;
+    enumKw = kw(schema.enum.filter(v => v !== null), loc, 'enum');
+  } else if (schema.const !== undefined) {
+    // 3.1 `const: X` is a one-value enum.
+    enumKw = kw([schema.const], loc, 'const');
+  }
+  if (nullable && types) types.add('null');
+  const extensible = Array.isArray(schema['x-extensible-enum'])
+    ? kw(schema['x-extensible-enum'] as unknown[], loc, 'x-extensible-enum')
+    : isExtensible31(schema)
+      ? kw(schema.examples as unknown[], loc, 'examples')
+      : undefined;
+  const constraints: View['constraints'] = {};
+  for (const name of CONSTRAINTS) if (schema[name] !== undefined && schema[name] !== false) constraints[name] = kw(schema[name], loc, name);
+  // 3.0 writes an exclusive bound as a flag beside the bound; 3.1 as the bound itself.
+  for (const [flag, bound] of [['exclusiveMaximum', 'maximum'], ['exclusiveMinimum', 'minimum']] as const) {
+    if (schema[flag] === true && typeof schema[bound] === 'number') {
+      constraints[flag] = kw(schema[bound], loc, flag);
+      delete constraints[bound];
+    } else if (schema[flag] === true) {
+      delete constraints[flag];
+    }
+  }
+  const required = new Map<string, Loc>();
+  if (Array.isArray(schema.required)) {
+    schema.required.forEach((name, i) => {
+      if (typeof name === 'string') required.set(name, { file: loc.file, path: [...loc.path, 'required', i] });
+    });
+  }
+  const properties = new Map<string, PropertyView>();
+  if (isObject(schema.properties)) {
+    for (const name of Object.keys(schema.properties)) {
+      const entry = { file: loc.file, path: [...loc.path, 'properties', name] };
+      const target = side.deref(schema.properties[name], entry, true);
+      const value = isObject(target.value) ? target.value : {};
+      properties.set(name, {
+        name,
+        schema: target,
+        loc: entry,
+        required: required.has(name),
+        ...(required.has(name) ? { requiredAt: required.get(name)! } : {}),
+        readOnly: value.readOnly === true,
+        writeOnly: value.writeOnly === true,
+        deprecated: value.deprecated === true,
+        ...(value['x-sunset'] !== undefined ? { sunset: kw(value['x-sunset'], target.loc, 'x-sunset') } : {}),
+      });
+    }
+  }
+  const additional = schema.additionalProperties;
+  const component = componentName(side, loc);
+  return {
+    loc,
+    ...(types ? { types } : {}),
+    nullable,
+    // A 2.0 `type: file` is what 3.x writes as a binary string.
+    ...(typeof schema.format === 'string' ? { format: kw(schema.format, loc, 'format') } : schema.type === 'file' ? { format: kw('binary', loc, 'type') } : {}),
+    ...(enumKw ? { enum: enumKw } : {}),
+    ...(extensible ? { extensibleEnum: extensible } : {}),
+    constraints,
+    properties,
+    ...(additional === false ? { additionalProperties: false as const } : isObject(additional) ? { additionalProperties: side.schema(node, 'additionalProperties')! } : {}),
+    ...(isObject(schema.items) ? { items: side.schema(node, 'items')! } : {}),
+    ...(schema.default !== undefined ? { default: kw(schema.default, loc, 'default') } : {}),
+    readOnly: schema.readOnly === true,
+    writeOnly: schema.writeOnly === true,
+    deprecated: schema.deprecated === true,
+    ...(schema['x-sunset'] !== undefined ? { sunset: kw(schema['x-sunset'], loc, 'x-sunset') } : {}),
+    ...(component !== undefined ? { component } : {}),
+    ...(typeof schema.description === 'string' ? { description: kw(schema.description, loc, 'description') } : {}),
+  };
+}
+
+/** `allOf`: the schema's own keywords first, then each member's; types intersect, properties and `required` add up. */
+function merge(into: View, member: View): View {
+  const types = into.types && member.types ? intersect(into.types, member.types) : (into.types ?? member.types);
+  const nullable = into.nullable || (member.nullable && (into.types === undefined || into.types.has('null')));
+  if (types) {
+    if (nullable) types.add('null');
+    else types.delete('null');
+  }
+  const properties = new Map(into.properties);
+  for (const [name, property] of member.properties) {
+    const mine = properties.get(name);
+    if (!mine) properties.set(name, property);
+    else if (!mine.required && property.required) properties.set(name, { ...mine, required: true, ...(property.requiredAt ? { requiredAt: property.requiredAt } : {}) });
+  }
+  const constraints = { ...member.constraints, ...into.constraints } as Record<Constraint, Keyword<unknown>>;
+  return {
+    ...member,
+    ...into,
+    ...(types ? { types } : {}),
+    nullable,
+    constraints,
+    properties,
+    format: into.format ?? member.format,
+    enum: into.enum ?? member.enum,
+    extensibleEnum: into.extensibleEnum ?? member.extensibleEnum,
+    additionalProperties: into.additionalProperties ?? member.additionalProperties,
+    items: into.items ?? member.items,
+    variants: into.variants ?? member.variants,
+    default: into.default ?? member.default,
+    readOnly: into.readOnly || member.readOnly,
+    writeOnly: into.writeOnly || member.writeOnly,
+    deprecated: into.deprecated || member.deprecated,
+    // A named schema keeps its name; a wrapper does not take its members' names.
+    component: into.component,
+    description: into.description ?? member.description,
+  } as View;
+}
+
+function intersect(a: Set<string>, b: Set<string>): Set<string> {
+  const out = new Set<string>();
+  for (const t of a) {
+    if (b.has(t)) out.add(t);
+    else if (t === 'integer' && b.has('number')) out.add('integer');
+  }
+  for (const t of b) if (t === 'integer' && a.has('number')) out.add('integer');
+  return out;
+}

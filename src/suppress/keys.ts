@@ -1,0 +1,71 @@
+// Where a finding is, by meaning rather than by JSON path, for baselines and --since: a path key
+// compared loosely (case, `-`/`_`, a trailing slash, the names of path variables), a parameter by
+// `in` and name rather than its place in the list, property and schema names loosely. Renaming
+// `/orders/{order_id}/items/` to `/orders/{id}/Items`, fixing a property's case or reordering
+// parameters then leaves the findings that were already there matched, not new.
+import type { JsonPath } from '@stoplight/types';
+import { isObject } from '../../rulesets/lib/oas.js';
+import { jsonPointer } from '../core/finding.js';
+
+/** `orderId`, `order_id`, `Order-ID` → `orderid`. */
+const looseName = (name: string): string => name.toLowerCase().replace(/[-_.\s]/g, '');
+
+/** `/orders/{order_id}/Items/` → `/orders/{}/items`. */
+const loosePath = (template: string): string =>
+  template.toLowerCase().replace(/\{[^}]*\}/g, '{}').replace(/[-_.]/g, '').replace(/\/+$/, '') || '/';
+
+/** Names whose children are named things (a map of names), compared loosely. */
+const NAMED_MAPS = new Set(['properties', 'schemas', 'definitions', 'parameters', 'responses', 'requestBodies', 'headers', 'securitySchemes', 'examples']);
+
+/** One segment by what it names: `node` is the container the segment indexes, `parent` the key that holds it. */
+function segmentKey(segment: string | number, node: unknown, parent: string | number | undefined, depth: number, first: string | number | undefined): string {
+  if (depth === 1 && (first === 'paths' || first === 'webhooks')) return loosePath(String(segment));
+  if (Array.isArray(node)) {
+    const item: unknown = node[Number(segment)];
+    if (!isObject(item)) return String(segment);
+    if (parent === 'parameters') {
+      if (typeof item.$ref === 'string') return `ref:${looseName(item.$ref.split('/').pop() ?? '')}`;
+      if (typeof item.name === 'string') return `${String(item.in)}:${looseName(item.name)}`;
+    }
+    if (parent === 'tags' && typeof item.name === 'string') return `tag:${item.name}`;
+    if (parent === 'servers' && typeof item.url === 'string') return `server:${item.url}`;
+    if (parent === 'x-event-types' && typeof item.name === 'string') return `event:${item.name}`;
+    return String(segment);
+  }
+  if (typeof parent === 'string' && NAMED_MAPS.has(parent) && typeof segment === 'string') return looseName(segment);
+  return String(segment);
+}
+
+/** The meaning pointer of `path` in `data` (a parsed file); segments past what `data` holds stay as they are. */
+export function meaningPointer(data: unknown, path: JsonPath): string {
+  const out: string[] = [];
+  let node = data;
+  for (let i = 0; i < path.length; i++) {
+    const segment = path[i]!;
+    out.push(segmentKey(segment, node, path[i - 1], i, path[0]));
+    node = isObject(node) || Array.isArray(node) ? (node as Record<string | number, unknown>)[segment] : undefined;
+  }
+  return jsonPointer(out);
+}
+
+/**
+ * Meaning pointers of findings, file by file: `load` gives a file's parsed data (undefined where
+ * it cannot, such as stdin: the JSON pointer is used then).
+ */
+export class MeaningKeys {
+  private readonly data = new Map<string, unknown>();
+
+  constructor(private readonly load: (file: string) => unknown) {}
+
+  pointer(file: string, path: JsonPath): string {
+    if (!this.data.has(file)) this.data.set(file, this.load(file));
+    const data = this.data.get(file);
+    return data === undefined ? jsonPointer(path) : meaningPointer(data, path);
+  }
+}
+
+/** An RFC 6901 pointer (of an older baseline) read as loosely as it can be without its document. */
+export function loosePointer(pointer: string): string {
+  const path = pointer === '' ? [] : pointer.slice(1).split('/').map(segment => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return meaningPointer(undefined, path);
+}
