@@ -63,7 +63,7 @@ function internalsSource() {
  * bundle (Spectral's compiled OpenAPI validators, its `schema` function); anything else (the JSON
  * meta-schemas) is required from the installed package as before.
  */
-const BUNDLED_LAZY = ['@stoplight/spectral-rulesets/dist/oas/schemas/validators.js', '@stoplight/spectral-functions/dist/schema/index.js'];
+const BUNDLED_LAZY = ['@stoplight/spectral-rulesets/dist/oas/schemas/validators.js', '@stoplight/spectral-functions/dist/schema/index.js', 're2js'];
 function lazyRequireSource(original) {
   const cases = BUNDLED_LAZY.map(id => `    case ${JSON.stringify(id)}: return require(${JSON.stringify(require.resolve(id))});`);
   return original.replace(

@@ -2,6 +2,7 @@ import { defineRule } from '../rule.js';
 import { eventTypeNodes, fieldFinding } from '../lib/events.js';
 import { quote } from '../lib/fields.js';
 import { eventTypes, oas2, oas3 } from '../formats.js';
+import { optionPattern } from '../lib/pattern.js';
 
 interface Options {
   pattern: string;
@@ -25,7 +26,7 @@ export default defineRule<Options>({
     schema: {
       type: 'object',
       properties: {
-        pattern: { type: 'string', description: 'Regular expression an event type name must match.' },
+        pattern: { type: 'string', format: 'regex', description: 'Regular expression an event type name must match.' },
       },
       additionalProperties: false,
     },
@@ -34,7 +35,7 @@ export default defineRule<Options>({
   formats: [eventTypes, oas2, oas3],
   given: '$',
   check(root, { pattern }) {
-    const re = new RegExp(pattern);
+    const re = optionPattern(pattern, DEFAULT_PATTERN);
     return eventTypeNodes(root).flatMap(node => {
       const { name } = node.event;
       if (typeof name !== 'string' || name === '') {

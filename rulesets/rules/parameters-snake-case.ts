@@ -1,6 +1,7 @@
 import { defineRule } from '../rule.js';
 import { SNAKE_CASE, toSnakeCase } from '../lib/naming.js';
 import { allParameters } from '../lib/oas.js';
+import { optionPattern } from '../lib/pattern.js';
 
 interface Options {
   pattern: string;
@@ -22,14 +23,14 @@ export default defineRule<Options>({
   options: {
     schema: {
       type: 'object',
-      properties: { pattern: { type: 'string', description: 'Regular expression a query or path parameter name must match.' } },
+      properties: { pattern: { type: 'string', format: 'regex', description: 'Regular expression a query or path parameter name must match.' } },
       additionalProperties: false,
     },
     defaults: { pattern: SNAKE_CASE },
   },
   given: '$',
   check(root, { pattern }) {
-    const snake = new RegExp(pattern);
+    const snake = optionPattern(pattern, SNAKE_CASE);
     return allParameters(root).flatMap(({ parameter, jsonPath }) => {
       const { name } = parameter;
       if ((parameter.in !== 'query' && parameter.in !== 'path') || typeof name !== 'string' || snake.test(name)) return [];

@@ -1,6 +1,7 @@
 import type { JsonPath } from '@stoplight/types';
 import { defineRule, type RuleResult } from '../rule.js';
 import { atKey } from '../lib/oas.js';
+import { optionPattern } from '../lib/pattern.js';
 import { definedScopes, isOAuth2, securitySchemes, securitySchemesPath } from '../lib/security.js';
 
 interface Options {
@@ -39,7 +40,7 @@ export default defineRule<Options>({
     schema: {
       type: 'object',
       properties: {
-        pattern: { type: 'string', description: 'Regular expression every defined scope name must match: the team\'s naming convention. A mismatch is reported at the rule\'s severity; without it, the default convention is checked at info.' },
+        pattern: { type: 'string', format: 'regex', description: 'Regular expression every defined scope name must match: the team\'s naming convention. A mismatch is reported at the rule\'s severity; without it, the default convention is checked at info.' },
       },
       additionalProperties: false,
     },
@@ -47,7 +48,7 @@ export default defineRule<Options>({
   },
   given: '$',
   check(root, { pattern }) {
-    const re = new RegExp(pattern);
+    const re = optionPattern(pattern, DEFAULT_PATTERN);
     // The guideline does not show the convention (5.5): apilint's default one is a recommendation,
     // a team's configured one is what 5.2 asks for.
     const finding = (scope: string, jsonPath: JsonPath): RuleResult =>

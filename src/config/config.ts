@@ -21,6 +21,8 @@ import { SEVERITIES, type Severity } from '../core/severity.js';
 import { catalogue } from '../lint/catalogue.js';
 import { DEFAULT_MAX_FILE_SIZE, readSourceSync } from '../load/limits.js';
 import { parseGuarded, SPECTRAL_READERS, withoutContent } from '../load/parse.js';
+import { linearPattern } from '../../rulesets/lib/pattern.js';
+import { globsMatcher } from './glob.js';
 
 // Loaded on demand: most runs have no config or validate only a few options.
 const requireCjs = createRequire(import.meta.url);
@@ -301,7 +303,11 @@ function validateOptions(rule: (typeof catalogue)[number], options: unknown, at:
   const known = Object.keys(rule.options!.schema.properties);
   for (const [name, value] of Object.entries(options as Record<string, unknown>)) {
     if (!known.includes(name)) fail([...at, name], `rule "${rule.id}" has no option "${name}"${suggest(name, known)}; its options are ${known.join(', ')}`, 'key');
-    const problem = checkValue(value, rule.options!.schema.properties[name]!);
+    const schema = rule.options!.schema.properties[name]!;
+    // A pattern is compiled now, on the engine it runs on: a bad one is this config's error, not every file's.
+    const pattern = (schema as { format?: string }).format === 'regex' && typeof value === 'string' ? linearPattern(value) : undefined;
+    if (pattern && 'problem' in pattern) fail([...at, name], `rule "${rule.id}": option "${name}" is not a regular expression apilint can run: ${pattern.problem}`);
+    const problem = checkValue(value, schema);
     if (problem) fail([...at, name], `rule "${rule.id}": option "${name}" ${problem}`);
   }
 }
@@ -319,6 +325,8 @@ function ajv(): import('ajv').default {
   if (!ajvInstance) {
     const Ajv = (requireCjs('ajv') as { default: typeof import('ajv').default }).default;
     ajvInstance = new Ajv({ allErrors: false, strict: false });
+    // Checked by validateOptions, on RE2.
+    ajvInstance.addFormat('regex', true);
   }
   return ajvInstance;
 }
@@ -328,11 +336,14 @@ function globMatcher(globs: unknown, base: string, at: JsonPath, fail: Fail): (f
   if (!Array.isArray(list) || list.length === 0 || !list.every(g => typeof g === 'string' && g !== '')) {
     fail(at, 'expected a list of glob patterns');
   }
-  const picomatch = requireCjs('picomatch') as typeof import('picomatch');
-  const match = picomatch(list as string[], { dot: true });
+  (list as string[]).forEach((glob, i) => {
+    const one = globsMatcher([glob]);
+    if ('problem' in one) fail(Array.isArray(globs) ? [...at, i] : at, one.problem);
+  });
+  const matcher = globsMatcher(list as string[]) as { matches: (relative: string) => boolean };
   return (file: string) => {
     const rel = path.relative(base, file).split(path.sep).join('/');
-    return !rel.startsWith('../') && match(rel);
+    return !rel.startsWith('../') && matcher.matches(rel);
   };
 }
 

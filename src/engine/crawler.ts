@@ -1,4 +1,5 @@
-// A fix inside @stoplight/json-ref-resolver, installed by installEngine (src/engine/index.ts).
+// Fixes inside @stoplight/json-ref-resolver, installed by installEngine (src/engine/index.ts).
+import { MAX_REF_FILE_CHAIN } from '../load/limits.js';
 import { internalModule } from './internals.js';
 import { patchOnce } from './patch.js';
 
@@ -13,11 +14,15 @@ export function installCrawlerFix(): void {
   const utils = internalModule<{
     addToJSONPointer(pointer: string, part: string): string;
     uriToJSONPointer(ref: unknown): string;
+    uriIsJSONPointer(ref: unknown): boolean;
   }>('json-ref-resolver/utils');
+  type Runner = { computeRef(opts: object): unknown; atMaxUriDepth(): boolean; uriStack: string[]; baseUri: unknown; depth: number; dereferenceRemote: boolean };
+  type RefOpts = { ref: unknown; parentPath: string[]; pointerStack: string[] } & Record<string, unknown>;
   type Crawler = {
     jsonPointer?: string;
-    _runner: { computeRef(opts: object): unknown };
-    _resolveRef(opts: object): void;
+    _runner: Runner;
+    _resolved: { errors: object[] };
+    _resolveRef(opts: RefOpts): void;
     computeGraph(target: unknown, parentPath?: string[], parentPointer?: string, pointerStack?: string[]): void;
   };
   const hasOwn = Object.prototype.hasOwnProperty;
@@ -25,6 +30,26 @@ export function installCrawlerFix(): void {
     constructor(...args: never[]) {
       super(...args);
       const self = this as unknown as Crawler;
+      const runner = self._runner;
+      // The resolver follows a chain of files 100 deep and then stops without a word: the rest of
+      // the chain went unlinted, its findings lost. Chains are followed up to the bound on files
+      // (each file deeper keeps the whole chain in hand, so the bound keeps that quadratic cost
+      // small), and where one goes deeper the ref says so as an error.
+      runner.atMaxUriDepth = () => runner.uriStack.length >= MAX_REF_FILE_CHAIN;
+      const resolveRef = self._resolveRef;
+      self._resolveRef = opts => {
+        if (runner.dereferenceRemote && !utils.uriIsJSONPointer(opts.ref) && runner.atMaxUriDepth()) {
+          self._resolved.errors.push({
+            code: 'RESOLVE_URI',
+            message: `a chain of $refs through more than ${MAX_REF_FILE_CHAIN.toLocaleString('en-US')} files: not followed further`,
+            uri: opts.ref,
+            uriStack: runner.depth !== 0 ? [...runner.uriStack, String(runner.baseUri)] : runner.uriStack,
+            pointerStack: opts.pointerStack,
+            path: [...opts.parentPath],
+          });
+        }
+        resolveRef(opts);
+      };
       self.computeGraph = (target, parentPath = [], parentPointer = '#', pointerStack = []) => {
         if (!parentPointer) parentPointer = '#';
         let ref = self._runner.computeRef({ val: target, jsonPointer: parentPointer, pointerStack });

@@ -2,6 +2,7 @@
 // linted, all of them. GitHub turns only the first 10 of each kind per step into annotations on
 // the diff, but the job log keeps every command, so nothing is dropped here; the closing line
 // says so when there are more than GitHub shows.
+import { isAbsolute } from 'node:path';
 import { countBySeverity, plural, severityCounts, shownPath, visible, type Formatter } from './types.js';
 
 const COMMAND = { error: 'error', warn: 'warning', info: 'notice', hint: 'notice' } as const;
@@ -25,15 +26,15 @@ export const github: Formatter = (all, { cwd, files, inputErrors }) => {
   for (const f of findings) {
     const kind = COMMAND[f.severity];
     perKind[kind]++;
-    const props = [
-      `file=${escapeProperty(shownPath(f.file, cwd))}`,
-      `line=${f.line}`,
-      `col=${f.column}`,
-      `endLine=${f.endLine}`,
-      `endColumn=${f.endColumn}`,
-      `title=${escapeProperty(`apilint ${f.ruleId}`)}`,
-    ];
-    lines.push(command(kind, props, f.message));
+    const title = `title=${escapeProperty(`apilint ${f.ruleId}`)}`;
+    if (isAbsolute(f.file)) {
+      const props = [`file=${escapeProperty(shownPath(f.file, cwd))}`, `line=${f.line}`, `col=${f.column}`, `endLine=${f.endLine}`, `endColumn=${f.endColumn}`, title];
+      lines.push(command(kind, props, f.message));
+    } else {
+      // A file at a git revision (`main:api.yaml`, where a diff places a removal) or stdin is no
+      // file of the checkout: GitHub cannot place it, so it is a job annotation naming its place.
+      lines.push(command(kind, [title], `${shownPath(f.file, cwd)}:${f.line}:${f.column}: ${f.message}`));
+    }
   }
   const unreadable = inputErrors.length > 0 ? `; ${plural(inputErrors.length, 'input')} could not be linted` : '';
   lines.push(`apilint: ${plural(findings.length, 'problem')} (${severityCounts(countBySeverity(findings))}) in ${plural(files.length, 'file')}${unreadable}`);

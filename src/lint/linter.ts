@@ -167,6 +167,7 @@ export class Linter {
     } finally {
       collectResults(document, undefined);
       this.signal = undefined;
+      this.sandbox.releaseDocuments();
     }
     if (signal?.aborted) throw new LintCancelled();
     const data = document.data;

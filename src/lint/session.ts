@@ -71,7 +71,9 @@ export class LintSession {
     if (signal?.aborted) throw new LintCancelled();
     const { findings, dependencies } = await linter.run(doc, signal);
     this.sources.add(doc.source, doc.text, doc.parser);
-    return { findings: applyEngineSettings(applyInlineIgnores(findings, this.sources, doc.source), settings).map(capMessage), dependencies };
+    const ignored = applyInlineIgnores(findings, this.sources, doc.source);
+    this.sources.release(doc.source);
+    return { findings: applyEngineSettings(ignored, settings).map(capMessage), dependencies };
   }
 
   /** The parsed data of a file this session linted or read (from disk otherwise), for meaning keys (src/suppress/keys.ts). */

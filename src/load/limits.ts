@@ -15,6 +15,13 @@ const MB = 1024 * 1024;
  */
 export const DEFAULT_MAX_FILE_SIZE = 20 * MB;
 
+/**
+ * How many files deep a chain of `$ref`s is followed (a.yaml → b.yaml → …). The resolver keeps the
+ * chain so far for every file in it, so the cost grows with the square of the depth: 1,000 keeps it
+ * small, and far above real specs (Spectral's resolver stopped silently at 100).
+ */
+export const MAX_REF_FILE_CHAIN = 1_000;
+
 /** Parses `50MB`, `200 MB`, `1.5GB`, `512KB`, `1000` (bytes). Units are binary (1 MB = 1,048,576 bytes). */
 export function parseSize(text: string): number | undefined {
   const match = /^\s*(\d+(?:\.\d+)?)\s*(b|k|kb|kib|m|mb|mib|g|gb|gib)?\s*$/i.exec(text);

@@ -44,6 +44,14 @@ export class Sources {
     return this.cache.get(file);
   }
 
+  /**
+   * Forgets a document once it is linted: a run over many files keeps no tree but those its
+   * documents refer to. Should another document refer to it later, it is read again.
+   */
+  release(file: string): void {
+    this.cache.delete(file);
+  }
+
   /** Forgets every file: they changed on disk or in a buffer. */
   clear(): void {
     this.cache.clear();
