@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import parsers from '@stoplight/spectral-parsers';
 import { Resolver } from '@stoplight/spectral-ref-resolver';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { withLocalRefFastPath } from '../src/engine/resolve-local.js';
 import { corpusEntries } from './helpers/corpus.js';
@@ -86,6 +87,42 @@ components:
     C: {type: array, items: {$ref: '#/components/schemas/A'}}
     D: {allOf: [{$ref: '#/components/schemas/A'}, {$ref: '#/components/schemas/D'}]}
 `,
+  'chains of refs with fan-in, a missing end and circular links': `
+openapi: 3.0.3
+paths:
+  /a: {get: {responses: {'200': {$ref: '#/components/responses/R0'}, '201': {$ref: '#/components/responses/R1'}}}}
+components:
+  responses:
+    R0: {$ref: '#/components/responses/R1'}
+    R1: {$ref: '#/components/responses/R2'}
+    R2: {description: end, content: {application/json: {schema: {$ref: '#/components/schemas/S0'}}}}
+  schemas:
+    S0: {$ref: '#/components/schemas/S1'}
+    S1: {$ref: '#/components/schemas/S2'}
+    S2: {$ref: '#/components/schemas/S3'}
+    S3: {type: object, properties: {next: {$ref: '#/components/schemas/S0'}, up: {$ref: '#/components/schemas/S2'}, self: {$ref: '#/components/schemas/S3'}}}
+    F1: {$ref: '#/components/schemas/S1'}
+    F2: {$ref: '#/components/schemas/S1'}
+    M0: {$ref: '#/components/schemas/M1'}
+    M1: {$ref: '#/components/schemas/M2'}
+    M2: {$ref: '#/components/schemas/Gone'}
+    N: {type: object, properties: {m: {$ref: '#/components/schemas/M0'}, list: {type: array, items: {$ref: '#/components/schemas/M1'}}}}
+    Wrap: {type: object, properties: {a: {$ref: '#/components/schemas/S0'}, b: {allOf: [{$ref: '#/components/schemas/Wrap'}]}}}
+`,
+  'a cycle of refs, and a target inside a $ref place (the general path)': `
+openapi: 3.0.3
+paths: {}
+components:
+  schemas:
+    C0: {$ref: '#/components/schemas/C1'}
+    C1: {$ref: '#/components/schemas/C2'}
+    C2: {$ref: '#/components/schemas/C0'}
+    D0: {$ref: '#/components/schemas/D1'}
+    D1: {$ref: '#/components/schemas/E/properties/x'}
+    E: {$ref: '#/components/schemas/F'}
+    F: {type: object, properties: {x: {type: string}}}
+    G: {$ref: '#/components/schemas/E/properties'}
+`,
   'numeric keys out of order, escaped and encoded pointers': `
 openapi: 3.0.3
 paths:
@@ -129,6 +166,33 @@ describe('fast local-ref resolver', () => {
       expectSame(both, FILE);
     });
   }
+
+  // Random graphs of refs: chains, fan-in, missing targets, cycles, refs into nested nodes and
+  // into refs, refs inside refs' targets. Each document must resolve exactly as the original does.
+  it("matches Spectral's resolver on random graphs of refs", async () => {
+    const target = (n: number) =>
+      fc.oneof(
+        fc.nat(n - 1).map(i => `#/components/schemas/S${i}`),
+        fc.nat(n - 1).map(i => `#/components/schemas/S${i}/properties/p`),
+        fc.nat(n - 1).map(i => `#/components/schemas/S${i}/properties`),
+        fc.constant('#/components/schemas/Missing'),
+      );
+    const schema = (n: number) =>
+      fc.oneof(
+        target(n).map(ref => ({ $ref: ref })),
+        fc.record({ type: fc.constant('object'), properties: fc.record({ p: fc.oneof(target(n).map(ref => ({ $ref: ref })), fc.constant({ type: 'string' })) }) }),
+        target(n).map(ref => ({ allOf: [{ $ref: ref }] })),
+      );
+    const documents = fc.integer({ min: 1, max: 12 }).chain(n => fc.array(schema(n), { minLength: n, maxLength: n }));
+    await fc.assert(
+      fc.asyncProperty(documents, async schemas => {
+        const doc = { openapi: '3.0.3', paths: {}, components: { schemas: Object.fromEntries(schemas.map((s, i) => [`S${i}`, s])) } };
+        const both = await resolveBoth(JSON.stringify(doc), FILE.replace(/yaml$/, 'json'));
+        expectSame(both, FILE.replace(/yaml$/, 'json'));
+      }),
+      { numRuns: 300, seed: 20_261_126 },
+    );
+  });
 
   it('leaves documents with file or remote refs to the original resolver', async () => {
     const text = `openapi: 3.0.3\npaths: {/a: {$ref: 'paths.yaml#/a'}}\n`;

@@ -323,6 +323,33 @@ function pathToPointer(jsonPath: readonly (string | number)[]): string {
 
 const encodeSegment = (key: string): string => (key.includes('~') || key.includes('/') ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key);
 
+/**
+ * Whether the pointer graph is made of chains that the linear dereferencing may take: every `$ref`
+ * place leads to one target, no chain closes in a cycle (`order` lists a node's target before the
+ * node), and no target lies inside a `$ref` place (read through a place, a target's value would
+ * depend on when that place was set).
+ */
+function isChainForest(graph: Graph, order: readonly string[], toPath: (pointer: string) => string[]): boolean {
+  const rank = new Map<string, number>();
+  for (const pointer of order) {
+    const node = graph.nodes.get(pointer)!;
+    if (node.out.length > 1 || (node.out.length === 1 && !rank.has(node.out[0]!))) return false;
+    rank.set(pointer, rank.size);
+  }
+  const places = new Set<string>();
+  for (const [pointer, node] of graph.nodes) if (node.out.length > 0) places.add(toPath(pointer).map(encodeSegment).join('/'));
+  for (const [pointer, node] of graph.nodes) {
+    if (node.in.length === 0) continue;
+    const path = toPath(pointer);
+    let prefix = '';
+    for (let i = 0; i < path.length - 1; i++) {
+      prefix += i === 0 ? encodeSegment(path[i]!) : `/${encodeSegment(path[i]!)}`;
+      if (places.has(prefix)) return false;
+    }
+  }
+  return true;
+}
+
 interface ResolverInternals {
   uriCache: unknown;
   resolvers: unknown;
@@ -452,15 +479,9 @@ function resolveLocal(inner: Resolver, source: unknown, opts: Record<string, unk
   const errors: ResolveError[] = [];
   const root = new Draft(source, null);
   const order = pointerGraph.overallOrder();
-  for (const pointer of order) {
-    // Most pointers are the places of `$ref`s, which nothing refers to: no closure to walk.
-    if (pointerGraph.nodes.get(pointer)!.in.length === 0) continue;
-    const dependants = pointerGraph.dependantsOf(pointer);
-    if (dependants.length === 0) continue;
-    const pointerPath = toPath(pointer);
-    if (pointerPath.length === 0) throw new Unsupported('a $ref to the whole document');
-    const val = draftGet(root, pointerPath);
-    // The stems that make a dependant circular, grouped by the first segment they can match.
+
+  // The stems that make a dependant of `pointer` circular, grouped by the first segment they can match.
+  const stemsOf = (pointer: string) => {
     const stems = new Map<string, string[][]>();
     for (const stem of stemGraph.dependenciesOf(pointer)) {
       const stemPath = toPath(stem);
@@ -469,26 +490,50 @@ function resolveLocal(inner: Resolver, source: unknown, opts: Record<string, unk
       if (!list) stems.set(key, (list = []));
       list.push(stemPath);
     }
-    const always = stems.get('') ?? [];
+    return stems;
+  };
+  const isCircular = (stems: Map<string, string[][]>, dependantPath: readonly string[]) => {
+    if (stems.size === 0) return false;
+    if (stems.has('')) return true;
+    const candidates = dependantPath.length > 0 ? stems.get(firstKey(dependantPath[0]!)) : undefined;
+    return candidates !== undefined && candidates.some(stem => startsWithPath(dependantPath, stem));
+  };
+  const missing = (pointer: string, dependantPath: string[]): ResolveError => ({
+    code: 'POINTER_MISSING',
+    message: `'${pointer}' does not exist`,
+    path: dependantPath,
+    uri: runner.baseUri,
+    uriStack: runner.uriStack,
+    pointerStack: [],
+  });
+
+  // Where every `$ref` place D leads to one target, the places that depend on a pointer P form
+  // chains D → X1 → … → P. The original sets every transitive dependant of every pointer, pointers
+  // in dependency order, so a chain of n refs costs n² sets. The set of D that stays is the last,
+  // from its own target X1, unless X1 makes D circular; then none, as no pointer further down does
+  // either: only a pointer that is no `$ref` place has stems (a stem is a proper prefix of a place,
+  // and the crawl does not enter places), so that pointer is X1. On such graphs only that set is
+  // made: the same values, sharing and ref map, in time linear in the number of refs. A missing
+  // target (the end of a chain) still reaches every transitive dependant: each gets an error.
+  const chains = isChainForest(pointerGraph, order, toPath);
+  for (const pointer of order) {
+    // Most pointers are the places of `$ref`s, which nothing refers to: no closure to walk.
+    const node = pointerGraph.nodes.get(pointer)!;
+    if (node.in.length === 0) continue;
+    const pointerPath = toPath(pointer);
+    if (pointerPath.length === 0) throw new Unsupported('a $ref to the whole document');
+    const val = draftGet(root, pointerPath);
     const to = pathToPointer(pointerPath);
+    const dependants = chains && val !== undefined ? node.in : pointerGraph.dependantsOf(pointer);
+    const stems = stemsOf(pointer);
     for (const dependant of dependants) {
       const dependantPath = toPath(dependant);
-      const candidates = dependantPath.length > 0 ? (stems.get(firstKey(dependantPath[0]!)) ?? []) : [];
-      if (always.length > 0 || candidates.some(stem => startsWithPath(dependantPath, stem))) continue;
+      if (isCircular(stems, dependantPath)) continue;
       const from = pathToPointer(dependantPath);
       refMap[from] = to;
       nodeRefMap[from] = to;
       if (val !== undefined) draftSet(root, dependantPath, val);
-      else {
-        errors.push({
-          code: 'POINTER_MISSING',
-          message: `'${pointer}' does not exist`,
-          path: dependantPath,
-          uri: runner.baseUri,
-          uriStack: runner.uriStack,
-          pointerStack: [],
-        });
-      }
+      else errors.push(missing(pointer, dependantPath));
     }
   }
   const result = root.finalize();
