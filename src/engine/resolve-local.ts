@@ -11,10 +11,11 @@
 // same sharing as before. Anything the port does not cover (remote or file refs, a `$ref` to the
 // whole document, unusual structures) goes to the original resolver unchanged.
 import { isProxy } from 'node:util/types';
-import { encodePointerUriFragment, pointerToPath } from '@stoplight/json';
+import { pointerToPath } from '@stoplight/json';
 import { ResolveRunner } from '@stoplight/json-ref-resolver/runner.js';
 import type { Resolver } from '@stoplight/spectral-ref-resolver';
 import type { JsonPath } from '@stoplight/types';
+import { dereferenceInline, encodeSegment, RefGraph } from './ref-graph.js';
 
 type Obj = Record<string, unknown>;
 
@@ -45,111 +46,6 @@ export function withLocalRefFastPath(inner: Resolver): SpectralResolver & { fast
       return inner.resolve(source, opts as never);
     },
   } as SpectralResolver & { fastPaths: number };
-}
-
-// ---------------------------------------------------------------------------------------------
-// dependency-graph 0.11 (as the resolver uses it, with `circular: true`), with Sets for the
-// membership tests its arrays did with indexOf. Node names are JSON pointers ("#/..."), never
-// integer-like, so a Map keeps the insertion order its plain object kept.
-
-interface GraphNode {
-  out: string[];
-  in: string[];
-  /** Made once a list grows long enough for indexOf to cost. */
-  outSet?: Set<string>;
-  inSet?: Set<string>;
-}
-
-/** Adds `item` to `list` unless there; `set` mirrors a long list. */
-function addOnce(list: string[], set: Set<string> | undefined, item: string): Set<string> | undefined {
-  if (set) {
-    if (!set.has(item)) {
-      set.add(item);
-      list.push(item);
-    }
-    return set;
-  }
-  if (list.includes(item)) return undefined;
-  list.push(item);
-  return list.length > 16 ? new Set(list) : undefined;
-}
-
-class Graph {
-  readonly nodes = new Map<string, GraphNode>();
-
-  addNode(node: string): void {
-    if (!this.nodes.has(node)) this.nodes.set(node, { out: [], in: [] });
-  }
-
-  addDependency(from: string, to: string): void {
-    const a = this.nodes.get(from)!;
-    const b = this.nodes.get(to)!;
-    a.outSet = addOnce(a.out, a.outSet, to) ?? a.outSet;
-    b.inSet = addOnce(b.in, b.inSet, from) ?? b.inSet;
-  }
-
-  private dfs(direction: 'out' | 'in', result: string[]): (start: string) => void {
-    const visited = new Set<string>();
-    return (start: string) => {
-      if (visited.has(start)) return;
-      const inCurrentPath = new Set<string>();
-      // The to-do stack as two parallel arrays (node, processed), not an object per entry: the
-      // closures run once per pointer, thousands of times on a large API.
-      const todo: string[] = [start];
-      const processed: boolean[] = [false];
-      while (todo.length > 0) {
-        const top = todo.length - 1;
-        const node = todo[top]!;
-        if (!processed[top]) {
-          if (visited.has(node) || inCurrentPath.has(node)) {
-            todo.pop();
-            processed.pop();
-            continue;
-          }
-          inCurrentPath.add(node);
-          processed[top] = true;
-          const edges = this.nodes.get(node)![direction];
-          for (let i = edges.length - 1; i >= 0; i--) {
-            todo.push(edges[i]!);
-            processed.push(false);
-          }
-        } else {
-          todo.pop();
-          processed.pop();
-          inCurrentPath.delete(node);
-          visited.add(node);
-          result.push(node);
-        }
-      }
-    };
-  }
-
-  private closure(node: string, direction: 'out' | 'in'): string[] {
-    const result: string[] = [];
-    this.dfs(direction, result)(node);
-    const index = result.indexOf(node);
-    if (index >= 0) result.splice(index, 1);
-    return result;
-  }
-
-  dependenciesOf(node: string): string[] {
-    return this.closure(node, 'out');
-  }
-
-  dependantsOf(node: string): string[] {
-    return this.closure(node, 'in');
-  }
-
-  overallOrder(): string[] {
-    const result: string[] = [];
-    const keys = [...this.nodes.keys()];
-    if (keys.length === 0) return result;
-    const dfs = this.dfs('out', result);
-    keys.filter(node => this.nodes.get(node)!.in.length === 0).forEach(dfs);
-    const done = new Set(result);
-    keys.filter(node => !done.has(node)).forEach(dfs);
-    return result;
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -283,73 +179,6 @@ function draftSet(root: Draft, path: readonly string[], value: unknown): void {
   }
 }
 
-// ---------------------------------------------------------------------------------------------
-// @stoplight/json's startsWith on paths (segments compared as integers when either parses as one;
-// parseInt without a radix, as there, so `0x1f` is 31).
-
-function startsWithPath(path: readonly string[], prefix: readonly string[]): boolean {
-  if (prefix.length > path.length) return false;
-  for (let i = 0; i < prefix.length; i++) {
-    const a = parseInt(path[i]!);
-    const b = parseInt(prefix[i]!);
-    if (Number.isNaN(a) && Number.isNaN(b)) {
-      if (path[i] !== prefix[i]) return false;
-    } else if (a !== b) return false;
-  }
-  return true;
-}
-
-/** The first-segment key under which startsWithPath can match. */
-const firstKey = (segment: string): string => {
-  const n = parseInt(segment);
-  return Number.isNaN(n) ? `s:${segment}` : `n:${n}`;
-};
-
-// ---------------------------------------------------------------------------------------------
-
-/**
- * Characters that @stoplight/json's encodePointerUriFragment leaves as they are: neither escaped
- * (`~`, `/`) nor percent-encoded. A segment made only of them encodes to itself.
- */
-const PLAIN_SEGMENT = /^[A-Za-z0-9_.!*'()-]*$/;
-
-/** @stoplight/json's pathToPointer, with plain segments taken as they are. */
-function pathToPointer(jsonPath: readonly (string | number)[]): string {
-  if (jsonPath.length === 0) return '#';
-  let out = '#';
-  for (const segment of jsonPath) out += `/${typeof segment === 'number' || PLAIN_SEGMENT.test(segment) ? segment : encodePointerUriFragment(segment)}`;
-  return out;
-}
-
-const encodeSegment = (key: string): string => (key.includes('~') || key.includes('/') ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key);
-
-/**
- * Whether the pointer graph is made of chains that the linear dereferencing may take: every `$ref`
- * place leads to one target, no chain closes in a cycle (`order` lists a node's target before the
- * node), and no target lies inside a `$ref` place (read through a place, a target's value would
- * depend on when that place was set).
- */
-function isChainForest(graph: Graph, order: readonly string[], toPath: (pointer: string) => string[]): boolean {
-  const rank = new Map<string, number>();
-  for (const pointer of order) {
-    const node = graph.nodes.get(pointer)!;
-    if (node.out.length > 1 || (node.out.length === 1 && !rank.has(node.out[0]!))) return false;
-    rank.set(pointer, rank.size);
-  }
-  const places = new Set<string>();
-  for (const [pointer, node] of graph.nodes) if (node.out.length > 0) places.add(toPath(pointer).map(encodeSegment).join('/'));
-  for (const [pointer, node] of graph.nodes) {
-    if (node.in.length === 0) continue;
-    const path = toPath(pointer);
-    let prefix = '';
-    for (let i = 0; i < path.length - 1; i++) {
-      prefix += i === 0 ? encodeSegment(path[i]!) : `/${encodeSegment(path[i]!)}`;
-      if (places.has(prefix)) return false;
-    }
-  }
-  return true;
-}
-
 interface ResolverInternals {
   uriCache: unknown;
   resolvers: unknown;
@@ -379,8 +208,8 @@ function resolveLocal(inner: Resolver, source: unknown, opts: Record<string, unk
   if (source === null || typeof source !== 'object') return undefined;
 
   // --- the crawl (ResolveCrawler.computeGraph and _resolveRef, for a root document) ---
-  const pointerGraph = new Graph();
-  const stemGraph = new Graph();
+  const pointerGraph = new RefGraph();
+  const stemGraph = new RefGraph();
   const paths = new Map<string, string[]>();
   const toPath = (pointer: string): string[] => {
     let p = paths.get(pointer);
@@ -478,64 +307,24 @@ function resolveLocal(inner: Resolver, source: unknown, opts: Record<string, unk
   const nodeRefMap: Record<string, string> = {};
   const errors: ResolveError[] = [];
   const root = new Draft(source, null);
-  const order = pointerGraph.overallOrder();
 
-  // The stems that make a dependant of `pointer` circular, grouped by the first segment they can match.
-  const stemsOf = (pointer: string) => {
-    const stems = new Map<string, string[][]>();
-    for (const stem of stemGraph.dependenciesOf(pointer)) {
-      const stemPath = toPath(stem);
-      const key = stemPath.length === 0 ? '' : firstKey(stemPath[0]!);
-      let list = stems.get(key);
-      if (!list) stems.set(key, (list = []));
-      list.push(stemPath);
-    }
-    return stems;
-  };
-  const isCircular = (stems: Map<string, string[][]>, dependantPath: readonly string[]) => {
-    if (stems.size === 0) return false;
-    if (stems.has('')) return true;
-    const candidates = dependantPath.length > 0 ? stems.get(firstKey(dependantPath[0]!)) : undefined;
-    return candidates !== undefined && candidates.some(stem => startsWithPath(dependantPath, stem));
-  };
-  const missing = (pointer: string, dependantPath: string[]): ResolveError => ({
-    code: 'POINTER_MISSING',
-    message: `'${pointer}' does not exist`,
-    path: dependantPath,
-    uri: runner.baseUri,
-    uriStack: runner.uriStack,
-    pointerStack: [],
-  });
-
-  // Where every `$ref` place D leads to one target, the places that depend on a pointer P form
-  // chains D → X1 → … → P. The original sets every transitive dependant of every pointer, pointers
-  // in dependency order, so a chain of n refs costs n² sets. The set of D that stays is the last,
-  // from its own target X1, unless X1 makes D circular; then none, as no pointer further down does
-  // either: only a pointer that is no `$ref` place has stems (a stem is a proper prefix of a place,
-  // and the crawl does not enter places), so that pointer is X1. On such graphs only that set is
-  // made: the same values, sharing and ref map, in time linear in the number of refs. A missing
-  // target (the end of a chain) still reaches every transitive dependant: each gets an error.
-  const chains = isChainForest(pointerGraph, order, toPath);
-  for (const pointer of order) {
-    // Most pointers are the places of `$ref`s, which nothing refers to: no closure to walk.
-    const node = pointerGraph.nodes.get(pointer)!;
-    if (node.in.length === 0) continue;
-    const pointerPath = toPath(pointer);
-    if (pointerPath.length === 0) throw new Unsupported('a $ref to the whole document');
-    const val = draftGet(root, pointerPath);
-    const to = pathToPointer(pointerPath);
-    const dependants = chains && val !== undefined ? node.in : pointerGraph.dependantsOf(pointer);
-    const stems = stemsOf(pointer);
-    for (const dependant of dependants) {
-      const dependantPath = toPath(dependant);
-      if (isCircular(stems, dependantPath)) continue;
-      const from = pathToPointer(dependantPath);
+  dereferenceInline(
+    pointerGraph,
+    stemGraph,
+    toPath,
+    path => {
+      if (path.length === 0) throw new Unsupported('a $ref to the whole document');
+      return draftGet(root, path);
+    },
+    ({ pointer, to, path, from, val }) => {
       refMap[from] = to;
       nodeRefMap[from] = to;
-      if (val !== undefined) draftSet(root, dependantPath, val);
-      else errors.push(missing(pointer, dependantPath));
-    }
-  }
+      if (val !== undefined) draftSet(root, path, val);
+      else {
+        errors.push({ code: 'POINTER_MISSING', message: `'${pointer}' does not exist`, path, uri: runner.baseUri, uriStack: runner.uriStack, pointerStack: [] });
+      }
+    },
+  );
   const result = root.finalize();
 
   runner._source = result;

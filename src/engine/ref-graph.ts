@@ -1,0 +1,252 @@
+// The graphs of `$ref`s that @stoplight/json-ref-resolver builds while it crawls a document, and
+// its inline dereferencing over them, in time linear in the number of refs where the original is
+// quadratic. Used by the local-ref fast path (resolve-local.ts) and by the ported runner
+// (runner.ts) for referenced files.
+import { encodePointerUriFragment } from '@stoplight/json';
+
+// ---------------------------------------------------------------------------------------------
+// dependency-graph 0.11 (as the resolver uses it, with `circular: true`), with Sets for the
+// membership tests its arrays did with indexOf (a target referred to from n places cost n² there). Node names are JSON pointers ("#/..."), never
+// integer-like, so a Map keeps the insertion order its plain object kept.
+
+interface GraphNode {
+  out: string[];
+  in: string[];
+  /** Made once a list grows long enough for indexOf to cost. */
+  outSet?: Set<string>;
+  inSet?: Set<string>;
+}
+
+/** Adds `item` to `list` unless there; `set` mirrors a long list. */
+function addOnce(list: string[], set: Set<string> | undefined, item: string): Set<string> | undefined {
+  if (set) {
+    if (!set.has(item)) {
+      set.add(item);
+      list.push(item);
+    }
+    return set;
+  }
+  if (list.includes(item)) return undefined;
+  list.push(item);
+  return list.length > 16 ? new Set(list) : undefined;
+}
+
+export class RefGraph {
+  readonly nodes = new Map<string, GraphNode>();
+
+  hasNode(node: string): boolean {
+    return this.nodes.has(node);
+  }
+
+  addNode(node: string): void {
+    if (!this.nodes.has(node)) this.nodes.set(node, { out: [], in: [] });
+  }
+
+  addDependency(from: string, to: string): void {
+    const a = this.nodes.get(from)!;
+    const b = this.nodes.get(to)!;
+    a.outSet = addOnce(a.out, a.outSet, to) ?? a.outSet;
+    b.inSet = addOnce(b.in, b.inSet, from) ?? b.inSet;
+  }
+
+  private dfs(direction: 'out' | 'in', result: string[]): (start: string) => void {
+    const visited = new Set<string>();
+    return (start: string) => {
+      if (visited.has(start)) return;
+      const inCurrentPath = new Set<string>();
+      // The to-do stack as two parallel arrays (node, processed), not an object per entry: the
+      // closures run once per pointer, thousands of times on a large API.
+      const todo: string[] = [start];
+      const processed: boolean[] = [false];
+      while (todo.length > 0) {
+        const top = todo.length - 1;
+        const node = todo[top]!;
+        if (!processed[top]) {
+          if (visited.has(node) || inCurrentPath.has(node)) {
+            todo.pop();
+            processed.pop();
+            continue;
+          }
+          inCurrentPath.add(node);
+          processed[top] = true;
+          const edges = this.nodes.get(node)![direction];
+          for (let i = edges.length - 1; i >= 0; i--) {
+            todo.push(edges[i]!);
+            processed.push(false);
+          }
+        } else {
+          todo.pop();
+          processed.pop();
+          inCurrentPath.delete(node);
+          visited.add(node);
+          result.push(node);
+        }
+      }
+    };
+  }
+
+  private closure(node: string, direction: 'out' | 'in'): string[] {
+    const result: string[] = [];
+    this.dfs(direction, result)(node);
+    const index = result.indexOf(node);
+    if (index >= 0) result.splice(index, 1);
+    return result;
+  }
+
+  dependenciesOf(node: string): string[] {
+    return this.closure(node, 'out');
+  }
+
+  dependantsOf(node: string): string[] {
+    return this.closure(node, 'in');
+  }
+
+  overallOrder(): string[] {
+    const result: string[] = [];
+    const keys = [...this.nodes.keys()];
+    if (keys.length === 0) return result;
+    const dfs = this.dfs('out', result);
+    keys.filter(node => this.nodes.get(node)!.in.length === 0).forEach(dfs);
+    const done = new Set(result);
+    keys.filter(node => !done.has(node)).forEach(dfs);
+    return result;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// @stoplight/json's startsWith on paths (segments compared as integers when either parses as one;
+// parseInt without a radix, as there, so `0x1f` is 31).
+
+function startsWithPath(path: readonly string[], prefix: readonly string[]): boolean {
+  if (prefix.length > path.length) return false;
+  for (let i = 0; i < prefix.length; i++) {
+    const a = parseInt(path[i]!);
+    const b = parseInt(prefix[i]!);
+    if (Number.isNaN(a) && Number.isNaN(b)) {
+      if (path[i] !== prefix[i]) return false;
+    } else if (a !== b) return false;
+  }
+  return true;
+}
+
+/** The first-segment key under which startsWithPath can match. */
+const firstKey = (segment: string): string => {
+  const n = parseInt(segment);
+  return Number.isNaN(n) ? `s:${segment}` : `n:${n}`;
+};
+
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Characters that @stoplight/json's encodePointerUriFragment leaves as they are: neither escaped
+ * (`~`, `/`) nor percent-encoded. A segment made only of them encodes to itself.
+ */
+const PLAIN_SEGMENT = /^[A-Za-z0-9_.!*'()-]*$/;
+
+/** @stoplight/json's pathToPointer, with plain segments taken as they are. */
+export function pathToPointer(jsonPath: readonly (string | number)[]): string {
+  if (jsonPath.length === 0) return '#';
+  let out = '#';
+  for (const segment of jsonPath) out += `/${typeof segment === 'number' || PLAIN_SEGMENT.test(segment) ? segment : encodePointerUriFragment(segment)}`;
+  return out;
+}
+
+export const encodeSegment = (key: string): string => (key.includes('~') || key.includes('/') ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key);
+
+/**
+ * Whether the pointer graph is made of chains that the linear dereferencing may take: every `$ref`
+ * place leads to one target, no chain closes in a cycle (`order` lists a node's target before the
+ * node), and no target lies inside a `$ref` place (read through a place, a target's value would
+ * depend on when that place was set).
+ */
+function isChainForest(graph: RefGraph, order: readonly string[], toPath: (pointer: string) => string[]): boolean {
+  const rank = new Map<string, number>();
+  for (const pointer of order) {
+    const node = graph.nodes.get(pointer)!;
+    if (node.out.length > 1 || (node.out.length === 1 && !rank.has(node.out[0]!))) return false;
+    rank.set(pointer, rank.size);
+  }
+  const places = new Set<string>();
+  for (const [pointer, node] of graph.nodes) if (node.out.length > 0) places.add(toPath(pointer).map(encodeSegment).join('/'));
+  for (const [pointer, node] of graph.nodes) {
+    if (node.in.length === 0) continue;
+    const path = toPath(pointer);
+    let prefix = '';
+    for (let i = 0; i < path.length - 1; i++) {
+      prefix += i === 0 ? encodeSegment(path[i]!) : `/${encodeSegment(path[i]!)}`;
+      if (places.has(prefix)) return false;
+    }
+  }
+  return true;
+}
+
+/** A `$ref` place resolved to its target by the inline dereferencing; `val` undefined: the target is missing. */
+export interface Dereferenced {
+  /** The target, as the pointer the graph names it by, and as the pointer the ref map gives. */
+  pointer: string;
+  to: string;
+  /** The place, as a path and as the pointer the ref map gives. */
+  path: string[];
+  from: string;
+  val: unknown;
+}
+
+/**
+ * json-ref-resolver's inline dereferencing: each pointer in dependency order, its value set at the
+ * places that depend on it unless a stem makes the place circular. `read` gives the value at a
+ * path as it is now (the empty path: the document as it was); `apply` makes one set (or records
+ * the missing target) and its ref map entry.
+ *
+ * Where every `$ref` place D leads to one target, the places that depend on a pointer P form
+ * chains D → X1 → … → P. The original sets every transitive dependant of every pointer, so a chain
+ * of n refs costs n² sets. The set of D that stays is the last, from its own target X1, unless X1
+ * makes D circular; then none, as no pointer further down does either: only a pointer that is no
+ * `$ref` place has stems (a stem is a proper prefix of a place, and the crawl does not enter
+ * places), so that pointer is X1. On such graphs only that set is made: the same values, sharing
+ * and ref map, in time linear in the number of refs. A missing target (the end of a chain) still
+ * reaches every transitive dependant, as each gets an error.
+ */
+export function dereferenceInline(
+  pointerGraph: RefGraph,
+  stemGraph: RefGraph,
+  toPath: (pointer: string) => string[],
+  read: (path: string[]) => unknown,
+  apply: (set: Dereferenced) => void,
+): void {
+  const order = pointerGraph.overallOrder();
+  const chains = isChainForest(pointerGraph, order, toPath);
+  for (const pointer of order) {
+    // Most pointers are the places of `$ref`s, which nothing refers to: no closure to walk.
+    const node = pointerGraph.nodes.get(pointer)!;
+    if (node.in.length === 0) continue;
+    const pointerPath = toPath(pointer);
+    const val = read(pointerPath);
+    const to = pathToPointer(pointerPath);
+    const dependants = chains && val !== undefined ? node.in : pointerGraph.dependantsOf(pointer);
+    const stems = stemsOf(stemGraph, pointer, toPath);
+    for (const dependant of dependants) {
+      const path = toPath(dependant);
+      if (!isCircular(stems, path)) apply({ pointer, to, path, from: pathToPointer(path), val });
+    }
+  }
+}
+
+/** The stems that make a dependant of `pointer` circular, grouped by the first segment they can match. */
+function stemsOf(stemGraph: RefGraph, pointer: string, toPath: (pointer: string) => string[]): Map<string, string[][]> {
+  const stems = new Map<string, string[][]>();
+  for (const stem of stemGraph.dependenciesOf(pointer)) {
+    const stemPath = toPath(stem);
+    const key = stemPath.length === 0 ? '' : firstKey(stemPath[0]!);
+    let list = stems.get(key);
+    if (!list) stems.set(key, (list = []));
+    list.push(stemPath);
+  }
+  return stems;
+}
+
+function isCircular(stems: Map<string, string[][]>, path: readonly string[]): boolean {
+  if (stems.size === 0) return false;
+  if (stems.has('')) return true;
+  const candidates = path.length > 0 ? stems.get(firstKey(path[0]!)) : undefined;
+  return candidates !== undefined && candidates.some(stem => startsWithPath(path, stem));
+}
