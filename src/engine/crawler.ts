@@ -1,76 +1,237 @@
-// Fixes inside @stoplight/json-ref-resolver, installed by installEngine (src/engine/index.ts).
+// json-ref-resolver's ResolveCrawler, ported and installed by installEngine (src/engine/index.ts).
+// The crawler walks a document (or, in a referenced file, the part a `$ref` points to) and builds
+// the graphs the runner dereferences with (src/engine/runner.ts). The port builds the same graphs,
+// makes the same lookups and reports the same errors, with five changes, each for input that made
+// the original fail or grow without bound:
+// - it walks with `Object.prototype.hasOwnProperty`: a document with a key named `hasOwnProperty`
+//   (a schema property, say) made the original throw, and the whole file was an internal error;
+// - in a referenced file it follows each local target once: the original crawls a target again for
+//   every `$ref` to it, so that a few kilobytes of targets that each refer twice to the next cost
+//   2^n crawls;
+// - it does not walk around a cycle in a resolved file (the original recursed until the stack
+//   overflowed);
+// - a chain of local refs followed deeper than FOLLOW_DEPTH is crawled after the current walk
+//   instead of inside it: the original recursed once per link and overflowed the stack;
+// - its graphs are RefGraphs (ref-graph.ts), and the runner's graph gets its edges without the
+//   array scan per edge: both cost the square of the number of refs before;
+// and a chain of files is followed up to MAX_REF_FILE_CHAIN files deep (the original stopped at 100
+// without a word), past which the ref says so as an error.
+import { pointerToPath } from '@stoplight/json';
 import { MAX_REF_FILE_CHAIN } from '../load/limits.js';
 import { internalModule } from './internals.js';
 import { patchOnce } from './patch.js';
+import { RefGraph } from './ref-graph.js';
 
-/**
- * @stoplight/json-ref-resolver walks a document with `target.hasOwnProperty(key)`, which throws
- * when the document itself has a key named `hasOwnProperty` (a schema property, say): the whole
- * file failed as an internal error. Its crawler is replaced by a subclass whose walk is the same
- * but asks `Object.prototype.hasOwnProperty` instead. Found by test/fuzz.test.ts.
- */
-export function installCrawlerFix(): void {
+/** How deep followed local targets are crawled inside the walk that found them (as the original does). */
+const FOLLOW_DEPTH = 256;
+
+/** A URI as json-ref-resolver holds it (urijs, or its ExtendedURI). */
+type Uri = { toString(): string; fragment(): string; path(): string };
+
+/** dependency-graph's DepGraph, as the runner's graph: its edge lists are read by its own methods. */
+interface DepGraph {
+  hasNode(node: string): boolean;
+  addNode(node: string, data?: unknown): void;
+  outgoingEdges: Record<string, string[]>;
+  incomingEdges: Record<string, string[]>;
+}
+
+interface Runner {
+  computeRef(opts: object): Uri | undefined;
+  atMaxUriDepth(): boolean;
+  lookupAndResolveUri(opts: object): Promise<unknown>;
+  uriStack: string[];
+  baseUri: Uri;
+  root: string;
+  depth: number;
+  graph: DepGraph;
+  source: unknown;
+  dereferenceInline: boolean;
+  dereferenceRemote: boolean;
+}
+
+interface RefOpts {
+  ref: Uri;
+  val: unknown;
+  parentPath: string[];
+  parentPointer: string;
+  pointerStack: string[];
+  cacheKey: string;
+  resolvingPointer?: string;
+}
+
+interface ResolveError {
+  code: string;
+  message: string;
+  uri: unknown;
+  uriStack: string[];
+  pointerStack: string[];
+  path: string[];
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** The edges of each runner graph, kept beside it so that adding one is not a scan of its list. */
+const graphEdges = new WeakMap<DepGraph, Set<string>>();
+
+/** DepGraph.addDependency(from, to) for nodes that exist, without its indexOf on both lists. */
+function addEdge(graph: DepGraph, from: string, to: string): void {
+  let edges = graphEdges.get(graph);
+  if (!edges) graphEdges.set(graph, (edges = new Set()));
+  const key = `${from}\u0000${to}`;
+  if (edges.has(key)) return;
+  edges.add(key);
+  graph.outgoingEdges[from]!.push(to);
+  graph.incomingEdges[to]!.push(from);
+}
+
+export function installCrawlerPort(): void {
   const crawlerModule = internalModule<{ ResolveCrawler: new (...args: never[]) => object }>('json-ref-resolver/crawler');
   const utils = internalModule<{
     addToJSONPointer(pointer: string, part: string): string;
-    uriToJSONPointer(ref: unknown): string;
-    uriIsJSONPointer(ref: unknown): boolean;
+    uriToJSONPointer(ref: Uri): string;
+    uriIsJSONPointer(ref: Uri): boolean;
   }>('json-ref-resolver/utils');
-  type Runner = { computeRef(opts: object): unknown; atMaxUriDepth(): boolean; uriStack: string[]; baseUri: unknown; depth: number; dereferenceRemote: boolean };
-  type RefOpts = { ref: unknown; parentPath: string[]; pointerStack: string[] } & Record<string, unknown>;
-  type Crawler = {
-    jsonPointer?: string;
-    _runner: Runner;
-    _resolved: { errors: object[] };
-    _resolveRef(opts: RefOpts): void;
-    computeGraph(target: unknown, parentPath?: string[], parentPointer?: string, pointerStack?: string[]): void;
-  };
-  const hasOwn = Object.prototype.hasOwnProperty;
-  patchOnce(crawlerModule, 'ResolveCrawler', Original => class SafeCrawler extends Original {
-    constructor(...args: never[]) {
-      super(...args);
-      const self = this as unknown as Crawler;
-      const runner = self._runner;
-      // The resolver follows a chain of files 100 deep and then stops without a word: the rest of
-      // the chain went unlinted, its findings lost. Chains are followed up to the bound on files
-      // (each file deeper keeps the whole chain in hand, so the bound keeps that quadratic cost
-      // small), and where one goes deeper the ref says so as an error.
-      runner.atMaxUriDepth = () => runner.uriStack.length >= MAX_REF_FILE_CHAIN;
-      const resolveRef = self._resolveRef;
-      self._resolveRef = opts => {
-        if (runner.dereferenceRemote && !utils.uriIsJSONPointer(opts.ref) && runner.atMaxUriDepth()) {
-          self._resolved.errors.push({
+  const get = internalModule<(object: unknown, path: readonly string[]) => unknown>('lodash/get');
+
+  class ResolveCrawler {
+    readonly resolvers: Promise<unknown>[] = [];
+    readonly pointerGraph = new RefGraph();
+    readonly pointerStemGraph = new RefGraph();
+    /** Local targets already crawled (in a referenced file). */
+    private readonly followed = new Set<string>();
+    /** Targets found deeper than FOLLOW_DEPTH, crawled once the walk that found them is done. */
+    private readonly deferred: [target: unknown, path: string[], pointer: string, pointerStack: string[]][] = [];
+    private walking = false;
+    /** The objects the walk is inside of. */
+    private readonly onPath = new Set<object>();
+
+    constructor(
+      private readonly _runner: Runner,
+      readonly jsonPointer: string | undefined,
+      private readonly _resolved: { errors: ResolveError[] },
+    ) {
+      // The runner's own bound on a chain of files, 100, is replaced before it looks anything up.
+      _runner.atMaxUriDepth = () => _runner.uriStack.length >= MAX_REF_FILE_CHAIN;
+    }
+
+    computeGraph = (target: unknown, parentPath: string[] = [], parentPointer = '#', pointerStack: string[] = []): void => {
+      if (this.walking) {
+        this.walk(target, parentPath, parentPointer || '#', pointerStack);
+        return;
+      }
+      this.walking = true;
+      try {
+        this.walk(target, parentPath, parentPointer || '#', pointerStack);
+        for (let next = this.deferred.shift(); next; next = this.deferred.shift()) this.walk(...next);
+      } finally {
+        this.walking = false;
+      }
+    };
+
+    private walk(target: unknown, parentPath: string[], parentPointer: string, pointerStack: string[]): void {
+      const runner = this._runner;
+      let ref = runner.computeRef({ val: target, jsonPointer: parentPointer, pointerStack });
+      if (ref !== undefined) {
+        this._resolveRef({ ref, val: target, parentPath, pointerStack, parentPointer, cacheKey: parentPointer, resolvingPointer: this.jsonPointer });
+        return;
+      }
+      // A resolved file can hold cycles (a chain of refs through a property back into itself, set
+      // in place by an earlier lookup into the same file): the original recursed around them until
+      // the stack overflowed. A node already on the walk's path is not entered again.
+      if (typeof target !== 'object' || target === null || this.onPath.has(target)) return;
+      this.onPath.add(target);
+      for (const key in target) {
+        if (!hasOwn.call(target, key)) continue;
+        const val = (target as Record<string, unknown>)[key];
+        const currentPointer = utils.addToJSONPointer(parentPointer, key);
+        ref = runner.computeRef({ key, val, jsonPointer: currentPointer, pointerStack });
+        parentPath.push(key);
+        if (ref !== undefined) {
+          this._resolveRef({ ref, val, parentPath, parentPointer: currentPointer, pointerStack, cacheKey: utils.uriToJSONPointer(ref), resolvingPointer: this.jsonPointer });
+        } else if (typeof val === 'object') {
+          this.walk(val, parentPath, currentPointer, pointerStack);
+        }
+        parentPath.pop();
+      }
+      this.onPath.delete(target);
+    }
+
+    _resolveRef = (opts: RefOpts): void => {
+      const runner = this._runner;
+      const { pointerStack, parentPath, parentPointer, ref } = opts;
+      if (!utils.uriIsJSONPointer(ref)) {
+        if (runner.dereferenceRemote && runner.atMaxUriDepth()) {
+          this._resolved.errors.push({
             code: 'RESOLVE_URI',
             message: `a chain of $refs through more than ${MAX_REF_FILE_CHAIN.toLocaleString('en-US')} files: not followed further`,
-            uri: opts.ref,
+            uri: ref,
             uriStack: runner.depth !== 0 ? [...runner.uriStack, String(runner.baseUri)] : runner.uriStack,
-            pointerStack: opts.pointerStack,
-            path: [...opts.parentPath],
+            pointerStack,
+            path: [...parentPath],
           });
         }
-        resolveRef(opts);
-      };
-      self.computeGraph = (target, parentPath = [], parentPointer = '#', pointerStack = []) => {
-        if (!parentPointer) parentPointer = '#';
-        let ref = self._runner.computeRef({ val: target, jsonPointer: parentPointer, pointerStack });
-        if (ref !== undefined) {
-          self._resolveRef({ ref, val: target, parentPath, pointerStack, parentPointer, cacheKey: parentPointer, resolvingPointer: self.jsonPointer });
-        } else if (typeof target === 'object' && target !== null) {
-          for (const key in target) {
-            if (!hasOwn.call(target, key)) continue;
-            const val = (target as Record<string, unknown>)[key];
-            const currentPointer = utils.addToJSONPointer(parentPointer, key);
-            ref = self._runner.computeRef({ key, val, jsonPointer: currentPointer, pointerStack });
-            parentPath.push(key);
-            if (ref !== undefined) {
-              self._resolveRef({ ref, val, parentPath, parentPointer: currentPointer, pointerStack, cacheKey: utils.uriToJSONPointer(ref), resolvingPointer: self.jsonPointer });
-            } else if (typeof val === 'object') {
-              self.computeGraph(val, parentPath, currentPointer, pointerStack);
-            }
-            parentPath.pop();
+        const remoteRef = ref.toString();
+        if (!runner.graph.hasNode(remoteRef)) runner.graph.addNode(remoteRef, { refMap: {} });
+        if (runner.root !== remoteRef) addEdge(runner.graph, runner.root, remoteRef);
+        if (runner.dereferenceRemote && !runner.atMaxUriDepth()) this.resolvers.push(runner.lookupAndResolveUri(opts));
+        return;
+      }
+      if (!runner.dereferenceInline) return;
+      const targetPointer = utils.uriToJSONPointer(ref);
+      let targetPath: string[];
+      try {
+        targetPath = pointerToPath(targetPointer) as string[];
+      } catch {
+        this._resolved.errors.push({ code: 'PARSE_POINTER', message: `'${String(ref)}' JSON pointer is invalid`, uri: runner.baseUri, uriStack: runner.uriStack, pointerStack: [], path: [] });
+        return;
+      }
+      let referencesParent = targetPath.length > 0;
+      for (let i = 0; i < targetPath.length; i++) {
+        if (parentPath[i] !== targetPath[i]) {
+          referencesParent = false;
+          break;
+        }
+      }
+      if (referencesParent) return;
+      const stems = this.pointerStemGraph;
+      stems.addNode(targetPointer);
+      let stem = '#';
+      let tail = '';
+      for (let i = 0; i < parentPath.length; i++) {
+        const part = parentPath[i]!;
+        if (part === targetPath[i]) stem += `/${part}`;
+        else {
+          tail += `/${part}`;
+          const dep = `${stem}${tail}`;
+          if (dep !== parentPointer && dep !== targetPointer) {
+            stems.addNode(dep);
+            stems.addDependency(dep, targetPointer);
           }
         }
-      };
-    }
-  });
+      }
+      this.pointerGraph.addNode(parentPointer);
+      this.pointerGraph.addNode(targetPointer);
+      const targetRef = `${runner.baseUri.toString()}${targetPointer}`;
+      if (!runner.graph.hasNode(targetRef)) runner.graph.addNode(targetRef, { refMap: {} });
+      if (runner.root !== targetRef) addEdge(runner.graph, runner.root, targetRef);
+      this.pointerGraph.addDependency(parentPointer, targetPointer);
+      // The original follows unless the target is on the stack of targets being followed (which
+      // `followed` holds too) and the stack is two deep or more.
+      if (!this.jsonPointer || this.followed.has(targetPointer)) return;
+      this.followed.add(targetPointer);
+      const target = get(runner.source, targetPath);
+      if (pointerStack.length < FOLLOW_DEPTH) {
+        pointerStack.push(targetPointer);
+        this.walk(target, targetPath, targetPointer, pointerStack);
+        pointerStack.pop();
+      } else {
+        // A deferred walk starts a stack of its own: pointer stacks only reach transformRef hooks
+        // and error objects, where Spectral does not read them.
+        this.deferred.push([target, targetPath, targetPointer, [targetPointer]]);
+      }
+    };
+  }
+
+  patchOnce(crawlerModule, 'ResolveCrawler', () => ResolveCrawler as unknown as new (...args: never[]) => object);
 }

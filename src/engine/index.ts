@@ -10,9 +10,10 @@ import type { Resolver } from '@stoplight/spectral-ref-resolver';
 import type { IParserResult } from '@stoplight/types';
 import { isMainThread } from 'node:worker_threads';
 import { DEPENDENCIES } from '../core/meta.js';
-import { installCrawlerFix } from './crawler.js';
+import { installCrawlerPort } from './crawler.js';
 import { FastJson, parseJsonFast } from './json-parser.js';
 import { withLocalRefFastPath } from './resolve-local.js';
+import { installRunnerPort } from './runner.js';
 import { installSpeedups, trustedRuleset } from './speedups.js';
 import { mismatchNotice, versionMismatches } from './versions.js';
 import { FastYaml, installYamlHandoff, readYaml } from './yaml-ast.js';
@@ -83,7 +84,8 @@ export function installEngine({ reference = false }: EngineOptions = {}): Engine
       engine = REFERENCE;
     } else {
       installSpeedups();
-      installCrawlerFix();
+      installCrawlerPort();
+      installRunnerPort();
       installYamlHandoff();
     }
   }

@@ -18,6 +18,10 @@ export const INTERNAL_MODULES = {
   'ordered-object-literal': ['@stoplight/json', '@stoplight/ordered-object-literal'],
   'json-ref-resolver/crawler': ['@stoplight/spectral-ref-resolver', '@stoplight/json-ref-resolver/crawler.js'],
   'json-ref-resolver/utils': ['@stoplight/spectral-ref-resolver', '@stoplight/json-ref-resolver/utils.js'],
+  'json-ref-resolver/runner': ['@stoplight/spectral-ref-resolver', '@stoplight/json-ref-resolver/runner.js'],
+  immer: ['@stoplight/json-ref-resolver', 'immer'],
+  'lodash/get': ['@stoplight/json-ref-resolver', 'lodash/get'],
+  'lodash/set': ['@stoplight/json-ref-resolver', 'lodash/set'],
 } as const satisfies Record<string, readonly [from: string, specifier: string]>;
 
 export type InternalModule = keyof typeof INTERNAL_MODULES;

@@ -160,6 +160,15 @@ export const encodeSegment = (key: string): string => (key.includes('~') || key.
  * depend on when that place was set).
  */
 function isChainForest(graph: RefGraph, order: readonly string[], toPath: (pointer: string) => string[]): boolean {
+  try {
+    return chainForest(graph, order, toPath);
+  } catch {
+    // A pointer that does not read as a path: the general walk meets it where the original does.
+    return false;
+  }
+}
+
+function chainForest(graph: RefGraph, order: readonly string[], toPath: (pointer: string) => string[]): boolean {
   const rank = new Map<string, number>();
   for (const pointer of order) {
     const node = graph.nodes.get(pointer)!;

@@ -1,0 +1,177 @@
+// json-ref-resolver's ResolveRunner.resolve, ported and installed by installEngine
+// (src/engine/index.ts). A runner resolves one document, or the part of a referenced file that a
+// `$ref` points to: it crawls it (crawler.ts), resolves the refs to other files, puts their
+// results in place, then dereferences its local refs inline. The port gives the same result, ref
+// map and errors, and differs where the original's cost grew with the square of the refs:
+// - the results of refs to other files are put in place in one immer `produce`, not one each:
+//   each produce copied the path to its place, so n refs side by side cost n² (fan-in to a shared
+//   file, as a spec whose schemas each refer to a common file);
+// - the inline dereferencing is ref-graph.ts's, linear in the refs where the original sets every
+//   transitive dependant of every pointer (a chain of refs in a referenced file).
+import { pathToPointer as jsonPathToPointer, pointerToPath } from '@stoplight/json';
+import { internalModule } from './internals.js';
+import { patchOnce } from './patch.js';
+import { dereferenceInline, type RefGraph } from './ref-graph.js';
+
+type Path = string[];
+
+interface ResolveError {
+  code: string;
+  message: string;
+  uri: unknown;
+  uriStack: string[];
+  pointerStack: string[];
+  path: Path | undefined;
+}
+
+interface Resolved {
+  result: unknown;
+  graph: unknown;
+  refMap: Record<string, string>;
+  errors: ResolveError[];
+  runner: unknown;
+}
+
+/** One ref to another file, looked up (ResolveRunner.lookupAndResolveUri). */
+interface UriResult {
+  uri: { toString(): string };
+  targetPath: Path;
+  error?: ResolveError;
+  resolved?: Resolved;
+}
+
+interface Crawler {
+  resolvers: Promise<UriResult>[];
+  pointerGraph: RefGraph;
+  pointerStemGraph: RefGraph;
+  computeGraph(target: unknown, parentPath?: Path, parentPointer?: string): void;
+}
+
+interface Runner {
+  _source: unknown;
+  readonly source: unknown;
+  graph: unknown;
+  root: string;
+  baseUri: { toString(): string; clone(): { fragment(pointer: string): unknown } };
+  uriStack: string[];
+  dereferenceInline: boolean;
+  transformDereferenceResult?: unknown;
+  _setGraphNodeData(nodeId: string, data: unknown): void;
+  _setGraphNodeEdge(nodeId: string, fromPointer: string, toNodeId: string): void;
+}
+
+type Resolve = (this: Runner, opts?: { jsonPointer?: string; parentPath?: Path }) => Promise<Resolved>;
+type Produce = (base: unknown, recipe: (draft: unknown) => unknown) => unknown;
+
+export function installRunnerPort(): void {
+  const runnerModule = internalModule<{ ResolveRunner: { prototype: { resolve: Resolve } } }>('json-ref-resolver/runner');
+  const crawlerModule = internalModule<{ ResolveCrawler: new (runner: Runner, jsonPointer: string | undefined, resolved: Resolved) => Crawler }>('json-ref-resolver/crawler');
+  const immer = internalModule<{ default: Produce; original(draft: unknown): unknown }>('immer');
+  const get = internalModule<(object: unknown, path: readonly string[]) => unknown>('lodash/get');
+  const set = internalModule<(object: unknown, path: readonly string[], value: unknown) => void>('lodash/set');
+  const produce = immer.default;
+
+  /** Puts the results of refs to other files in place, as the original's one produce per result did. */
+  function placeResults(runner: Runner, places: readonly [path: Path, result: UriResult][]): void {
+    // A root replacement, or a place inside another place (reached through a followed local
+    // target), is order-sensitive across produces: those keep one produce per result.
+    const keys = new Set(places.map(([path]) => JSON.stringify(path)));
+    const nested = places.some(([path]) => path.length === 0 || path.slice(0, -1).some((_, i) => keys.has(JSON.stringify(path.slice(0, i + 1)))));
+    const groups = nested ? places.map(place => [place]) : [places];
+    for (const group of groups) {
+      runner._source = produce(runner._source, draft => {
+        for (const [path, r] of group) {
+          if (path.length === 0) return r.resolved!.result;
+          set(draft, path, r.resolved!.result);
+          runner._setGraphNodeData(String(r.uri), r.resolved!.result);
+        }
+        return undefined;
+      });
+    }
+  }
+
+  async function resolve(this: Runner, opts?: { jsonPointer?: string; parentPath?: Path }): Promise<Resolved> {
+    const resolved: Resolved = { result: this.source, graph: this.graph, refMap: {}, errors: [], runner: this };
+    let targetPath: Path | undefined;
+    const jsonPointer = opts?.jsonPointer?.trim();
+    if (jsonPointer && jsonPointer !== '#' && jsonPointer !== '#/') {
+      try {
+        targetPath = pointerToPath(jsonPointer) as Path;
+      } catch {
+        resolved.errors.push({ code: 'PARSE_POINTER', message: `'${jsonPointer}' JSON pointer is invalid`, uri: this.baseUri, uriStack: this.uriStack, pointerStack: [], path: [] });
+        return resolved;
+      }
+      resolved.result = get(resolved.result, targetPath);
+    }
+    if (resolved.result === undefined) {
+      resolved.errors.push({
+        code: 'POINTER_MISSING',
+        message: `'${jsonPointer}' does not exist @ '${this.baseUri.toString()}'`,
+        uri: this.baseUri,
+        uriStack: this.uriStack,
+        pointerStack: [],
+        path: targetPath ?? [],
+      });
+      return resolved;
+    }
+    const crawler = new crawlerModule.ResolveCrawler(this, jsonPointer, resolved);
+    crawler.computeGraph(resolved.result, targetPath, jsonPointer || '');
+    const uriResults = crawler.resolvers.length > 0 ? await Promise.all(crawler.resolvers) : [];
+    const places: [Path, UriResult][] = [];
+    for (const r of uriResults) {
+      const resolvedTargetPath = r.targetPath.length > 0 ? r.targetPath : (targetPath ?? []);
+      resolved.refMap[String(this.baseUri.clone().fragment(jsonPathToPointer(resolvedTargetPath)))] = String(r.uri);
+      this._setGraphNodeEdge(String(this.root), jsonPathToPointer(resolvedTargetPath), String(r.uri));
+      if (r.error) resolved.errors.push(r.error);
+      if (!r.resolved) continue;
+      if (r.resolved.errors) resolved.errors = resolved.errors.concat(r.resolved.errors);
+      if (r.resolved.result !== undefined) places.push([resolvedTargetPath, r]);
+    }
+    if (places.length > 0) placeResults(this, places);
+
+    if (typeof this._source === 'object') {
+      if (this.dereferenceInline) {
+        const paths = new Map<string, Path>();
+        const toPath = (pointer: string): Path => {
+          let path = paths.get(pointer);
+          if (!path) paths.set(pointer, (path = pointerToPath(pointer) as Path));
+          return path;
+        };
+        this._source = produce(this._source, draft => {
+          try {
+            dereferenceInline(
+              crawler.pointerGraph,
+              crawler.pointerStemGraph,
+              toPath,
+              path => (path.length === 0 ? immer.original(draft) : get(draft, path)),
+              ({ pointer, to, path, from, val }) => {
+                resolved.refMap[from] = to;
+                this._setGraphNodeEdge(this.root, from, to);
+                if (val !== undefined) {
+                  set(draft, path, val);
+                  this._setGraphNodeData(to, val);
+                } else {
+                  resolved.errors.push({ code: 'POINTER_MISSING', message: `'${pointer}' does not exist`, path, uri: this.baseUri, uriStack: this.uriStack, pointerStack: [] });
+                }
+              },
+            );
+          } catch {
+            // As the original: what was set before the error stays.
+          }
+        });
+      }
+      resolved.result = targetPath ? get(this._source, targetPath) : this._source;
+    } else {
+      resolved.result = this._source;
+    }
+    this._setGraphNodeData(this.root, this._source);
+    return resolved;
+  }
+
+  patchOnce(runnerModule.ResolveRunner.prototype, 'resolve', original =>
+    function (this: Runner, opts) {
+      // Spectral sets no transformDereferenceResult; a runner with one takes the original.
+      return this.transformDereferenceResult ? original.call(this, opts) : resolve.call(this, opts);
+    },
+  );
+}

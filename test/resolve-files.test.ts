@@ -1,0 +1,195 @@
+// The ported crawler and runner (src/engine/crawler.ts, runner.ts) must resolve documents with refs
+// across files as json-ref-resolver as published does: the same resolved values, the same ref map
+// at every graph node, the same errors. Each side runs in a process of its own (the ports patch the
+// resolver's modules), on hand-made shapes and on random graphs of refs across files.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MAX_REF_FILE_CHAIN } from '../src/load/limits.js';
+import { ROOT } from './helpers/lint.js';
+
+type Files = Record<string, unknown>;
+
+/**
+ * Resolves `doc.json` of each folder, with the resolver as published or with apilint's ports.
+ * A batch that does not finish within `timeout` ms gives undefined.
+ */
+function resolveAll(dirs: readonly string[], ported: boolean, timeout = 600_000): unknown[] | undefined {
+  const script = `
+    import { createRequire } from 'node:module';
+    import { readFileSync } from 'node:fs';
+    const require = createRequire(${JSON.stringify(path.join(ROOT, 'package.json'))});
+    if (${ported}) {
+      (await import(${JSON.stringify(path.join(ROOT, 'dist/src/engine/crawler.js'))})).installCrawlerPort();
+      (await import(${JSON.stringify(path.join(ROOT, 'dist/src/engine/runner.js'))})).installRunnerPort();
+    }
+    const { Resolver } = require('@stoplight/json-ref-resolver');
+    if (!${ported}) {
+      // apilint follows a chain of files 1,000 deep where the published resolver stops at 100:
+      // the published side gets the same bound, so that both follow the same chains.
+      const crawler = require('@stoplight/json-ref-resolver/crawler.js');
+      const Published = crawler.ResolveCrawler;
+      crawler.ResolveCrawler = class extends Published {
+        constructor(runner, ...rest) {
+          runner.atMaxUriDepth = () => runner.uriStack.length >= ${MAX_REF_FILE_CHAIN};
+          super(runner, ...rest);
+        }
+      };
+    }
+    // A resolved document shares nodes, can hold cycles, and can be a chain of files 1,000 deep:
+    // it is written as a table of its nodes, numbered in breadth-first order, each naming its
+    // children by number (so sharing is compared too).
+    const table = root => {
+      const ids = new Map();
+      const queue = [];
+      const name = value => {
+        if (typeof value !== 'object' || value === null) return value;
+        if (!ids.has(value)) {
+          ids.set(value, queue.length);
+          queue.push(value);
+        }
+        return '#' + ids.get(value);
+      };
+      const top = name(root);
+      const nodes = [];
+      for (let i = 0; i < queue.length; i++) {
+        const node = queue[i];
+        nodes.push(Array.isArray(node) ? node.map(name) : Object.fromEntries(Object.entries(node).map(([k, v]) => [k, name(v)])));
+      }
+      return { top, nodes };
+    };
+    const out = [];
+    for (const dir of ${JSON.stringify(dirs)}) {
+      const resolver = new Resolver({
+        resolvers: { file: { resolve: uri => Promise.resolve(readFileSync(uri.path(), 'utf8')) } },
+        parseResolveResult: async ({ result }) => ({ result: JSON.parse(result) }),
+      });
+      const file = dir + '/doc.json';
+      let r;
+      try {
+        r = await resolver.resolve(JSON.parse(readFileSync(file, 'utf8')), { baseUri: file });
+      } catch (error) {
+        out.push({ crashed: String(error) });
+        continue;
+      }
+      const graph = Object.fromEntries(r.graph.overallOrder().map(node => [node.replace(dir, '<dir>'), r.graph.getNodeData(node)?.refMap ?? null]));
+      const errors = [...new Set(r.errors.map(e => JSON.stringify([e.code, e.message.replaceAll(dir, '<dir>'), e.path, e.uriStack.map(u => String(u).replace(dir, '<dir>'))])))].sort();
+      try {
+        out.push(JSON.parse(JSON.stringify({ result: table(r.result), refMap: r.refMap, graph, errors }).replaceAll(dir, '<dir>')));
+      } catch (error) {
+        out.push({ crashed: 'writing the result: ' + String(error) });
+      }
+    }
+    console.log(JSON.stringify(out));`;
+  try {
+    return JSON.parse(execFileSync(process.execPath, ['--max-old-space-size=512', '--input-type=module', '-e', script], { encoding: 'utf8', maxBuffer: 1 << 28, timeout, stdio: ['ignore', 'pipe', 'ignore'] })) as unknown[];
+  } catch (error) {
+    // Out of time, or out of memory (V8's fatal error ends the process with SIGABRT or code 134).
+    const { signal, status } = error as { signal?: string; status?: number };
+    if (signal === 'SIGTERM' || signal === 'SIGABRT' || status === 134) return undefined;
+    throw error;
+  }
+}
+
+function writeCase(files: Files): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'apilint-resolve-files-'));
+  for (const [name, data] of Object.entries(files)) writeFileSync(path.join(dir, name), JSON.stringify(data));
+  return dir;
+}
+
+const CASES: Record<string, Files> = {
+  'fan-in to a shared file': {
+    'doc.json': { components: { schemas: Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`S${i}`, { $ref: './shared.json#/Thing' }])) } },
+    'shared.json': { Thing: { type: 'object', properties: { self: { $ref: '#/Thing' }, other: { $ref: '#/Other' } } }, Other: { type: 'string' } },
+  },
+  'a chain of refs in a referenced file, with a missing end': {
+    'doc.json': { a: { $ref: './s.json#/S0' }, b: { $ref: './s.json#/M0' }, c: { $ref: './s.json#/S7' } },
+    's.json': {
+      ...Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`S${i}`, { $ref: `#/S${i + 1}` }])),
+      S20: { type: 'object', properties: { down: { $ref: '#/M1' } } },
+      M0: { $ref: '#/M1' },
+      M1: { $ref: '#/Gone' },
+    },
+  },
+  'a chain of refs that closes a cycle through a property, looked up twice': {
+    'doc.json': { a: { $ref: './s.json#/S0' }, c: { $ref: './s.json#/S7' } },
+    's.json': {
+      ...Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`S${i}`, { $ref: `#/S${i + 1}` }])),
+      S20: { type: 'object', properties: { up: { $ref: '#/S3' } } },
+    },
+  },
+  'targets that each refer twice to the next (2^n crawls in the original)': {
+    'doc.json': { root: { $ref: './d.json#/T0' } },
+    'd.json': {
+      ...Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`T${i}`, { properties: { l: { $ref: `#/T${i + 1}` }, r: { $ref: `#/T${i + 1}` } } }])),
+      T12: { type: 'string' },
+    },
+  },
+  'a ref to the whole file, and a file that refers back': {
+    'doc.json': { a: { $ref: './w.json' }, b: { $ref: './w.json#/x' }, c: { $ref: './w.json#/y' } },
+    'w.json': { x: { $ref: '#' }, y: { $ref: './doc.json#/a' }, z: { $ref: './w.json#/x' } },
+  },
+  'a place inside another place, reached through a local target': {
+    'doc.json': { a: { $ref: './p.json#/A' } },
+    'p.json': { A: { $ref: '#/B/properties/x' }, B: { $ref: './q.json#/B', properties: { x: { $ref: './q.json#/X' } } } },
+    'q.json': { B: { type: 'object', properties: { x: { type: 'integer' } } }, X: { type: 'string' } },
+  },
+  'the target of a lookup is itself a ref to another file; bad pointers': {
+    'doc.json': { a: { $ref: './r.json#/A' }, b: { $ref: './r.json#/%zz' }, c: { $ref: './missing.json#/A' } },
+    'r.json': { A: { $ref: './t.json#/T' }, B: { $ref: '#/%zz' } },
+    't.json': { T: { type: 'object' } },
+  },
+};
+
+const FAILING_IN_PUBLISHED = ['a chain of refs that closes a cycle through a property, looked up twice'];
+
+describe('ported crawler and runner', () => {
+  it('resolve hand-made shapes across files as the published resolver does', { timeout: 300_000 }, () => {
+    const names = Object.keys(CASES);
+    const dirs = Object.values(CASES).map(writeCase);
+    const ported = resolveAll(dirs, true)!;
+    const failing: string[] = [];
+    names.forEach((name, i) => {
+      expect(ported[i], name).not.toHaveProperty('crashed');
+      const published = resolveAll([dirs[i]!], false, 20_000)?.[0];
+      if (published === undefined || 'crashed' in (published as object)) failing.push(name);
+      else expect(ported[i], name).toEqual(published);
+    });
+    // Shapes the published resolver does not get through (a stack overflow, or not within 20 s).
+    expect(failing).toEqual(FAILING_IN_PUBLISHED);
+  });
+
+  it('resolve random graphs of refs across files as the published resolver does', { timeout: 600_000 }, () => {
+    const files = ['doc.json', 'f1.json', 'f2.json'];
+    const ref = fc.oneof(
+      fc.record({ file: fc.constantFrom('', ...files.map(f => `./${f}`)), at: fc.constantFrom('', '#/S0', '#/S1', '#/S2', '#/S1/properties/p', '#/Gone') }).map(({ file, at }) => file + at || '#'),
+    );
+    const schema = fc.oneof(
+      ref.map($ref => ({ $ref })),
+      fc.record({ type: fc.constant('object'), properties: fc.record({ p: ref.map($ref => ({ $ref })), q: fc.constant({ type: 'string' }) }) }),
+      ref.map($ref => ({ allOf: [{ $ref }] })),
+    );
+    const file = fc.record({ S0: schema, S1: schema, S2: schema });
+    const cases = fc.sample(fc.tuple(file, file, file), { numRuns: 120, seed: 20_261_126 });
+    const dirs = cases.map(([a, b, c]) => writeCase({ 'doc.json': a, 'f1.json': b, 'f2.json': c }));
+    // apilint says where it stops following a chain of files (bounded.test.ts); the published does not.
+    const withoutChainErrors = (r: unknown) =>
+      r && typeof r === 'object' && 'errors' in r ? { ...r, errors: (r.errors as string[]).filter(e => !e.includes('files: not followed further')) } : r;
+    const ported = resolveAll(dirs, true)!.map(withoutChainErrors);
+    // Where the published resolver overflows the stack, runs out of memory or time (it crawls a
+    // target again for each ref to it, and walks around cycles it has made), the port must resolve.
+    let compared = 0;
+    cases.forEach((c, i) => {
+      expect(ported[i], JSON.stringify(c)).not.toHaveProperty('crashed');
+      const published = resolveAll([dirs[i]!], false, 10_000)?.[0];
+      if (published === undefined || 'crashed' in (published as object)) return;
+      expect(ported[i], JSON.stringify(c)).toEqual(published);
+      compared++;
+    });
+    expect(compared).toBeGreaterThan(100);
+    console.log(`random graphs across files: ${compared} of ${cases.length} compared; the published resolver failed on the rest`);
+  });
+});
