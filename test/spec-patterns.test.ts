@@ -1,9 +1,11 @@
-// Issue #20, "Bounded everywhere": regular expressions written in the linted document. A spec from a
+// Issue #20, "Bounded everywhere": regular expressions and hostile document text. A spec from a
 // pull request can hold `pattern: '^(a+)+$'` and a value that makes a backtracking engine run for
 // hours. `apilint lint` never runs a document's pattern (the schemas ajv compiles are apilint's and
 // Spectral's; a document's pattern is only parsed, as `format: regex`); the diff rules compare an
-// old and a new pattern by running them, on RE2. Each run below is killed after a minute, far past
-// what it takes, so that a hang fails the test rather than blocking the suite.
+// old and a new pattern by running them, on RE2. apilint's own regular expressions run on document
+// text too: the last cases are the inputs that made them backtrack (test/regex-audit.test.ts keeps
+// new ones out), sized so that the old expressions took many minutes. Each run is killed after a
+// minute, far past what it takes, so that a hang fails the test rather than blocking the suite.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -125,5 +127,45 @@ describe('documentPattern', () => {
     const pattern = documentPattern('^\\\\k<x>$');
     if ('problem' in pattern) throw new Error(pattern.problem);
     expect(pattern.test('\\k<x>')).toBe(true);
+  });
+});
+
+describe('apilint\'s own regular expressions on hostile document text', () => {
+  const MB = 1 << 20;
+  const withPath = (key: string, extra = '') =>
+    `openapi: 3.0.3\ninfo: {title: t, version: 1.0.0}\n${extra}paths:\n  ${JSON.stringify(key)}:\n    get:\n      responses: {"200": {description: ok, content: {"application/json": {schema: {type: string}}}}}\n`;
+
+  it.each([
+    // Template expressions, trailing slashes: a run of `{` rescanned from each one (quadratic), a
+    // `{…path…}` test (cubic).
+    ['a 1 MB path key of "{"', withPath(`/a/${'{'.repeat(MB)}`), 'path-kebab-case'],
+    ['a path segment of "{" then "path"', withPath(`/a/{x}${'{'.repeat(8000)}${'path'.repeat(8000)}`), 'path-kebab-case'],
+    // The blanks before a reported key, on its line.
+    ['a 1 MB run of blanks before a key', `openapi: 3.0.3\ninfo: {title: t, version: 1.0.0}\npaths: {}\ncomponents:\n  schemas:\n    A: {type: object, properties: {x: {type: string},${' '.repeat(MB)}badName: {type: string}}}\n`, 'properties-snake-case'],
+  ])('lint, %s', async (name, text, ruleId) => {
+    const result = await runCli(['lint', file(`own-${name.length}.yaml`, text), '-f', 'json'], KILL);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(1);
+    expect((JSON.parse(result.stdout) as Report).findings.map(f => f.ruleId)).toContain(ruleId);
+  });
+
+  it('lint, a __proto__ key found among 1 MB of backslashes: refused with one line', async () => {
+    const text = `openapi: 3.0.3\ninfo: {title: t, version: 1.0.0}\npaths: {}\nx:\n  ? __proto__\n  : 1\ny: |\n  "${'\\'.repeat(MB)}\n`;
+    const result = await runCli(['lint', file('proto.yaml', text)], KILL);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^apilint: .*proto\.yaml: a key named "__proto__" is not allowed: refused\n$/);
+  });
+
+  // The base has a server the revisions drop: each run that ends reports server-removed.
+  it.each([
+    ['a 1 MB path key of "/"', withPath(`/a${'/'.repeat(MB)}x`)],
+    ['a 1 MB path key of "{"', withPath(`/a/${'{'.repeat(MB)}`)],
+    ['a server URL with 1 MB of "+" and a line break', withPath('/a', `servers: [{url: ${JSON.stringify(`a://${'+'.repeat(MB)}://\n`)}}]\n`)],
+    ['a media type with a version parameter of 16,000 tabs', withPath('/a').replace('application/json', `application/json; VERSION=${'\\t'.repeat(8000)}=${'\\t'.repeat(8000)}\\"I`)],
+  ])('diff, %s', async (name, revision) => {
+    const base = file('own-base.yaml', withPath('/a', 'servers: [{url: "https://example.com"}]\n'));
+    const result = await runCli(['diff', base, file(`own-diff-${name.length}.yaml`, revision), '-f', 'json'], KILL);
+    expect(result.stderr).toBe('');
+    expect((JSON.parse(result.stdout) as Report).findings.map(f => f.ruleId)).toContain('server-removed');
   });
 });
