@@ -1,15 +1,13 @@
 // json-ref-resolver's ResolveCrawler, ported and installed by installEngine (src/engine/index.ts).
 // The crawler walks a document (or, in a referenced file, the part a `$ref` points to) and builds
 // the graphs the runner dereferences with (src/engine/runner.ts). The port builds the same graphs,
-// makes the same lookups and reports the same errors, with five changes, each for input that made
+// makes the same lookups and reports the same errors, with four changes, each for input that made
 // the original fail or grow without bound:
 // - it walks with `Object.prototype.hasOwnProperty`: a document with a key named `hasOwnProperty`
 //   (a schema property, say) made the original throw, and the whole file was an internal error;
 // - in a referenced file it follows each local target once: the original crawls a target again for
 //   every `$ref` to it, so that a few kilobytes of targets that each refer twice to the next cost
 //   2^n crawls;
-// - it does not walk around a cycle in a resolved file (the original recursed until the stack
-//   overflowed);
 // - a chain of local refs followed deeper than FOLLOW_DEPTH is crawled after the current walk
 //   instead of inside it: the original recursed once per link and overflowed the stack;
 // - its graphs are RefGraphs (ref-graph.ts), and the runner's graph gets its edges without the
@@ -103,8 +101,6 @@ export function installCrawlerPort(): void {
     /** Targets found deeper than FOLLOW_DEPTH, crawled once the walk that found them is done. */
     private readonly deferred: [target: unknown, path: string[], pointer: string, pointerStack: string[]][] = [];
     private walking = false;
-    /** The objects the walk is inside of. */
-    private readonly onPath = new Set<object>();
 
     constructor(
       private readonly _runner: Runner,
@@ -136,11 +132,7 @@ export function installCrawlerPort(): void {
         this._resolveRef({ ref, val: target, parentPath, pointerStack, parentPointer, cacheKey: parentPointer, resolvingPointer: this.jsonPointer });
         return;
       }
-      // A resolved file can hold cycles (a chain of refs through a property back into itself, set
-      // in place by an earlier lookup into the same file): the original recursed around them until
-      // the stack overflowed. A node already on the walk's path is not entered again.
-      if (typeof target !== 'object' || target === null || this.onPath.has(target)) return;
-      this.onPath.add(target);
+      if (typeof target !== 'object' || target === null) return;
       for (const key in target) {
         if (!hasOwn.call(target, key)) continue;
         const val = (target as Record<string, unknown>)[key];
@@ -154,7 +146,6 @@ export function installCrawlerPort(): void {
         }
         parentPath.pop();
       }
-      this.onPath.delete(target);
     }
 
     _resolveRef = (opts: RefOpts): void => {
