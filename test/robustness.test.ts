@@ -585,6 +585,26 @@ describe('regressions found by the fuzzer (test/fuzz.test.ts)', () => {
     expect(hasStackTrace(result.stderr)).toBe(false);
   });
 
+  // Placing a result that lies behind a `$ref` cycle followed the cycle for ever (fuzz seed 1001,
+  // case 12). Spawned: a hang then fails on the test's timeout instead of blocking the worker.
+  it('a result behind a $ref cycle, within the document or across files, is placed at the ref that closes it', async () => {
+    const dir = path.join(tmp, 'regressions/ref-cycle');
+    write('regressions/ref-cycle/local.yaml', "openapi: 3.0.3\ninfo:\n  title: t\n  version: {$ref: '#/x-a'}\npaths: {}\nx-a: {$ref: '#/x-b'}\nx-b: {$ref: '#/x-a'}\n");
+    write('regressions/ref-cycle/files.yaml', "openapi: 3.0.3\ninfo:\n  title: t\n  version: {$ref: './a.yaml#/A'}\npaths: {}\n");
+    write('regressions/ref-cycle/a.yaml', "A: {$ref: './b.yaml#/B'}\n");
+    write('regressions/ref-cycle/b.yaml', "B: {$ref: './a.yaml#/A'}\n");
+    for (const [spec, place] of [
+      ['local.yaml', { file: 'local.yaml', line: 6, pointer: '/x-a' }],
+      ['files.yaml', { file: 'a.yaml', line: 1, pointer: '/A' }],
+    ] as const) {
+      const result = await runCli(['lint', spec, '-f', 'json', '--no-config'], { cwd: dir });
+      expect(result.stderr, spec).toBe('');
+      expect(result.code, spec).toBe(1);
+      const findings = (JSON.parse(result.stdout) as { findings: { ruleId: string }[] }).findings.filter(f => f.ruleId === 'info-version-semver');
+      expect(findings, spec).toEqual([expect.objectContaining(place)]);
+    }
+  });
+
   // Rule crashes the fuzzer found, now fixed: a property named like an Object.prototype member.
   it('standard-codes (and other name lookups) on a property named "constructor"', async () => {
     const spec = write('regressions/constructor2.yaml', `${HEAD}components:\n  schemas:\n    S:\n      type: object\n      properties:\n        constructor: {type: string}\n`);
