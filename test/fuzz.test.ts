@@ -11,7 +11,8 @@
 //
 // CI runs a fixed seed. `npm run fuzz` runs many more cases with a random seed and prints it;
 // `npm run fuzz -- --seed <n> [--runs <n>]` replays one. A crash it finds becomes a regression
-// test in test/robustness.test.ts.
+// test in test/robustness.test.ts. A case that hangs stops the run silently: run again with
+// APILINT_FUZZ_TRACE=<file> to name it and keep its folder.
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
