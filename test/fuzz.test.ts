@@ -33,9 +33,9 @@ const LONG = process.env.APILINT_FUZZ === 'long';
 const COUNTED = LONG || process.env.APILINT_FUZZ_RUNS !== undefined;
 const SEED = Number(process.env.APILINT_FUZZ_SEED ?? 20_251_121);
 /**
- * A file to append a line to as each case starts (its number, folder and case) and ends (time,
- * target, exit, mutations). A case that hangs synchronously stops the run without a report: the
- * last start line names it, and its folder is left as it was, to replay or minimise.
+ * A file to append a line to as each case starts (its number, folder and case) and as it passes
+ * (time, target, exit, mutations). A case that hangs synchronously stops the run without a report:
+ * the last start line names it, and its folder is left as it was, to replay or minimise.
  */
 const TRACE = process.env.APILINT_FUZZ_TRACE;
 const RUNS = Number(process.env.APILINT_FUZZ_RUNS ?? (LONG ? 2000 : 400));
@@ -541,7 +541,7 @@ function checkResult(result: InProcessResult, c: Case, inputs: number, dir: stri
   }
 }
 
-async function runCase(c: Case): Promise<{ result: InProcessResult; dir: string; args: string[] }> {
+async function runCase(c: Case): Promise<void> {
   const mutant = mutate(seedFor(c), c, port);
   const { dir, file, options } = project(c, mutant);
   const inputs = [path.basename(file)];
@@ -556,7 +556,6 @@ async function runCase(c: Case): Promise<{ result: InProcessResult; dir: string;
   const result = await runInProcess(args, dir, TIME_BOUND_MS + 10_000);
   expect(requests, 'no network request without --allow-remote').toBe(before);
   const mutations = [...c.structural, ...c.textual].map(m => m.kind);
-  if (TRACE) appendFileSync(TRACE, `case ${n} end ${Math.round(result.ms)} ms: target ${c.target}, exit ${result.code}, mutations [${mutations.join(', ')}]\n`);
   count(`target ${c.target}`);
   count(`target ${c.target}, exit ${result.code}`);
   for (const kind of mutations) count(`mutation ${kind}`);
@@ -571,7 +570,10 @@ async function runCase(c: Case): Promise<{ result: InProcessResult; dir: string;
     expect(report.files).toContain('companion.yaml');
     expect(report.findings.some(f => f.file === 'companion.yaml' && f.ruleId === 'path-no-trailing-slash')).toBe(true);
   }
-  return { result, dir, args };
+  if (TRACE) appendFileSync(TRACE, `case ${n} passed ${Math.round(result.ms)} ms: target ${c.target}, exit ${result.code}, mutations [${mutations.join(', ')}]\n`);
+  // A passed case's folder goes now: left to the end, a long run's thousands of `$ref` chain files
+  // took longer to remove than a hook may take. A failed case's folder stays until then.
+  rmSync(path.dirname(dir), { recursive: true, force: true });
 }
 
 describe('fuzzing the CLI with mutated real documents', () => {
