@@ -621,6 +621,24 @@ describe('regressions found by the fuzzer (test/fuzz.test.ts)', () => {
     ]);
   });
 
+  // statSync with throwIfNoEntry: false still throws for a name too long: a config's `extends`
+  // (fuzz seed 1025, case 488), --write-baseline and diff's inputs were internal errors.
+  it('a path too long for the file system, in a config\'s extends or on the command line, is an input error', async () => {
+    const dir = path.join(tmp, 'regressions/long-name');
+    write('regressions/long-name/openapi.yaml', HEAD);
+    write('regressions/long-name/.apilint.json', JSON.stringify({ extends: 'x'.repeat(100_000) }));
+    const config = await runInProcess(['lint', 'openapi.yaml'], dir);
+    expect(config.code).toBe(2);
+    expectOneLine(config, /^apilint: \.apilint\.json:1:12: invalid config: extends "x+…/);
+    const long = `${'x'.repeat(300)}.json`;
+    const baseline = await runInProcess(['lint', 'openapi.yaml', '--no-config', '--write-baseline', long], dir);
+    expect(baseline.code).toBe(2);
+    expectOneLine(baseline, /cannot write the report \(ENAMETOOLONG\): nothing written$/);
+    const diff = await runInProcess(['diff', long, 'openapi.yaml', '--no-config'], dir);
+    expect(diff.code).toBe(2);
+    expectOneLine(diff, /: no such file or directory$/);
+  });
+
   // Rule crashes the fuzzer found, now fixed: a property named like an Object.prototype member.
   it('standard-codes (and other name lookups) on a property named "constructor"', async () => {
     const spec = write('regressions/constructor2.yaml', `${HEAD}components:\n  schemas:\n    S:\n      type: object\n      properties:\n        constructor: {type: string}\n`);
