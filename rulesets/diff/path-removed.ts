@@ -1,8 +1,9 @@
 import { defineDiffRule } from '../diff-rule.js';
 import { removal } from '../lib/compat.js';
+import { withoutTrailingSlashes } from '../lib/naming.js';
 
 /** `/Orders/{id}/Items/` and `/orders/{order_id}/items` read alike: a likely rename, named in the message. */
-const looseKey = (path: string): string => path.toLowerCase().replace(/\{[^}]*\}/g, '{}').replace(/[-_.]/g, '').replace(/\/+$/, '');
+const looseKey = (path: string): string => withoutTrailingSlashes(path.toLowerCase().replace(/\{[^{}]*\}/g, '{}').replace(/[-_.]/g, ''));
 
 export default defineDiffRule({
   id: 'path-removed',

@@ -2,6 +2,7 @@
 // and how two versions of it differ, direction-free. Each rule then decides what the difference
 // means for its direction: a client may send less than before and may receive more only where
 // the guideline lets it (9.3).
+import { documentPattern } from './pattern.js';
 import { patternAdmits } from './patterns.js';
 import type { Constraint, DiffContext, DiffListeners, DiffResult, Deprecation, Keyword, Loc, SchemaContext, SchemaNode, SchemaView, SecurityAlternative, Severity } from '../diff-rule.js';
 
@@ -200,7 +201,13 @@ export function constraintChanges(base: SchemaView, revision: SchemaView): Const
   if (bPattern !== rPattern) {
     // A new pattern may refuse values; a changed one does unless it admits every value the old one
     // took (rulesets/lib/patterns.ts), within the old length bounds.
-    const text = rPattern === undefined ? 'pattern removed' : bPattern === undefined ? `pattern ${show(rPattern)} added` : `pattern ${show(bPattern)} → ${show(rPattern)}`;
+    const changed = rPattern === undefined ? 'pattern removed' : bPattern === undefined ? `pattern ${show(rPattern)} added` : `pattern ${show(bPattern)} → ${show(rPattern)}`;
+    // Patterns run on RE2: one it does not run is not compared, and the change counts as a narrowing.
+    const notRun = typeof bPattern === 'string' && typeof rPattern === 'string' ? ([['old', bPattern], ['new', rPattern]] as const).flatMap(([side, p]) => {
+      const pattern = documentPattern(p);
+      return 'problem' in pattern ? [`the ${side} pattern ${pattern.problem}`] : [];
+    }) : [];
+    const text = notRun.length === 0 ? changed : `${changed}; not compared: ${notRun.join('; ')}`;
     const admits = (from: SchemaView, a: unknown, b: unknown) => typeof a === 'string' && typeof b === 'string' && patternAdmits(a, b, lengthBounds(from)) === true;
     const admitsOld = admits(base, bPattern, rPattern);
     // Written another way (`[0-9]` → `\d`): no change.

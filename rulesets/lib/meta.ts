@@ -14,7 +14,7 @@ export interface UrlBase {
 
 /** The path of an absolute, protocol-relative or relative URL, without query and fragment. */
 export function urlPath(url: string): string {
-  return url.replace(/^(?:[^:/?#]+:)?\/\/[^/?#]*/, '').replace(/[?#].*$/, '');
+  return url.replace(/^(?:[^:/?#]+:)?\/\/[^/?#]*/, '').replace(/[?#].*$/s, '');
 }
 
 /** Non-empty segments of a URL path. */
@@ -33,7 +33,7 @@ export function segmentOffset(path: string, segment: string): number {
 /** A server URL with each `{variable}` that has a default replaced by that default. */
 function expandVariables(server: Obj): string {
   const variables = isObject(server.variables) ? server.variables : {};
-  return String(server.url).replace(/\{([^}]+)\}/g, (whole, name: string) => {
+  return String(server.url).replace(/\{([^{}]+)\}/g, (whole, name: string) => {
     const variable = variables[name];
     return isObject(variable) && typeof variable.default === 'string' ? variable.default : whole;
   });

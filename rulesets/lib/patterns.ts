@@ -5,6 +5,7 @@
 // quantifiers and the length bounds allow, and seeded random mixes between) and tried against the
 // new one. A value refused is proof of a narrowing; all admitted is taken as none. Anything else
 // (alternation, groups, lookarounds, an unanchored pattern) stays "cannot tell".
+import { documentPattern } from './pattern.js';
 
 /** One character set and how often it repeats. */
 interface Run {
@@ -15,7 +16,7 @@ interface Run {
 
 /** Characters a set may list, at most: a set wider than this (`.`, a negation) is not enumerable here. */
 const MAX_SET = 256;
-/** Values above this length are not tried: enough to tell bounds apart, too short to make a pattern backtrack for long. */
+/** Values above this length are not tried: enough to tell bounds apart. */
 const MAX_LENGTH = 160;
 const SAMPLES = 200;
 
@@ -112,24 +113,17 @@ function mulberry32(seed: number): () => number {
   };
 }
 
-/** Nested unbounded quantifiers, as in `(a+)+`: matching may take exponential time, so values are not tried. */
-const RISKY = /\)(?:[*+]|\{\d+,\})/;
-
 /**
  * Whether `revision` admits every value `base` does, among strings `minLength`..`maxLength` long:
- * true (no value found that it refuses), false (one found), or undefined (cannot tell).
+ * true (no value found that it refuses), false (one found), or undefined (cannot tell). Both run on
+ * RE2 ({@link documentPattern}): a pattern from a pull request cannot make the diff backtrack.
  */
 export function patternAdmits(base: string, revision: string, bounds: { minLength?: number; maxLength?: number }): boolean | undefined {
   const runs = parseRuns(base);
-  if (!runs || RISKY.test(revision)) return undefined;
-  let re: RegExp;
-  let old: RegExp;
-  try {
-    re = new RegExp(revision);
-    old = new RegExp(base);
-  } catch {
-    return undefined;
-  }
+  if (!runs) return undefined;
+  const re = documentPattern(revision);
+  const old = documentPattern(base);
+  if ('problem' in re || 'problem' in old) return undefined;
   const minLength = bounds.minLength ?? 0;
   const maxLength = Math.min(bounds.maxLength ?? Infinity, MAX_LENGTH);
   const shortest = runs.reduce((n, r) => n + r.min, 0);

@@ -5,7 +5,7 @@
 const PARAMETER = '{}';
 
 // A segment holding a template expression (`{id}`, `{name}.{ext}`) names an item, not a resource.
-const isParameter = (segment: string): boolean => /\{[^}]*\}/.test(segment);
+const isParameter = (segment: string): boolean => /\{[^{}]*\}/.test(segment);
 
 // Version segments (`v1`, `v2.1`) and a leading `api` are base path, not resources (other rules
 // report them).

@@ -58,9 +58,10 @@ const isCollectionStart = (text: string, character: number): boolean =>
 
 /** Where `key` (plain or quoted) starts in `before`, which must end with the key, a colon and blanks. */
 function keyBefore(before: string, key: string): { start: number; quote: number } | undefined {
-  const trimmed = before.replace(/[ \t]+$/, '');
+  // `(?<![ \t])`: a run of blanks is scanned once, not from each blank (quadratic: 33 s on a 200 KB line).
+  const trimmed = before.replace(/(?<![ \t])[ \t]+$/, '');
   if (!trimmed.endsWith(':')) return undefined;
-  const token = trimmed.slice(0, -1).replace(/[ \t]+$/, '');
+  const token = trimmed.slice(0, -1).replace(/(?<![ \t])[ \t]+$/, '');
   for (const quote of ['"', "'", '']) {
     const spelt = `${quote}${key}${quote}`;
     if (!token.endsWith(spelt)) continue;

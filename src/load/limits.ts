@@ -24,7 +24,8 @@ export const MAX_REF_FILE_CHAIN = 1_000;
 
 /** Parses `50MB`, `200 MB`, `1.5GB`, `512KB`, `1000` (bytes). Units are binary (1 MB = 1,048,576 bytes). */
 export function parseSize(text: string): number | undefined {
-  const match = /^\s*(\d+(?:\.\d+)?)\s*(b|k|kb|kib|m|mb|mib|g|gb|gib)?\s*$/i.exec(text);
+  // Trimmed first: blanks at both ends of the pattern made a run of them cost quadratic time.
+  const match = /^(\d+(?:\.\d+)?)\s*(b|k|kb|kib|m|mb|mib|g|gb|gib)?$/i.exec(text.trim());
   if (!match) return undefined;
   const unit = (match[2] ?? 'b').toLowerCase()[0]!;
   const factor = unit === 'k' ? 1024 : unit === 'm' ? MB : unit === 'g' ? 1024 * MB : 1;

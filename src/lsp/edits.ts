@@ -5,6 +5,7 @@
 // file's indentation and line ends.
 import parsers from '@stoplight/spectral-parsers';
 import type { JsonPath } from '@stoplight/types';
+import { withoutTrailingSlashes } from '../../rulesets/lib/naming.js';
 
 /** Replace `length` characters at `offset` with `text`. */
 export interface Edit {
@@ -341,7 +342,7 @@ export function quickFix(syntax: Syntax, ruleId: string, path: JsonPath, now = n
     case 'path-no-trailing-slash': {
       const paths = syntax.walk(path.slice(0, -1)).node;
       const name = String(path[path.length - 1]);
-      const renamed = name.replace(/\/+$/, '') || '/';
+      const renamed = withoutTrailingSlashes(name) || '/';
       if (paths?.kind !== 'map' || renamed === name || paths.entries.some(e => e.key === renamed)) return undefined;
       const entry = paths.entries.find(e => e.key === name);
       if (!entry) return undefined;

@@ -4,6 +4,7 @@
 // `/orders/{order_id}/items/` to `/orders/{id}/Items`, fixing a property's case or reordering
 // parameters then leaves the findings that were already there matched, not new.
 import type { JsonPath } from '@stoplight/types';
+import { withoutTrailingSlashes } from '../../rulesets/lib/naming.js';
 import { isObject } from '../../rulesets/lib/oas.js';
 import { jsonPointer } from '../core/finding.js';
 
@@ -12,7 +13,7 @@ const looseName = (name: string): string => name.toLowerCase().replace(/[-_.\s]/
 
 /** `/orders/{order_id}/Items/` → `/orders/{}/items`. */
 const loosePath = (template: string): string =>
-  template.toLowerCase().replace(/\{[^}]*\}/g, '{}').replace(/[-_.]/g, '').replace(/\/+$/, '') || '/';
+  withoutTrailingSlashes(template.toLowerCase().replace(/\{[^{}]*\}/g, '{}').replace(/[-_.]/g, '')) || '/';
 
 /** Names whose children are named things (a map of names), compared loosely. */
 const NAMED_MAPS = new Set(['properties', 'schemas', 'definitions', 'parameters', 'responses', 'requestBodies', 'headers', 'securitySchemes', 'examples']);

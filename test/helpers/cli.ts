@@ -22,6 +22,8 @@ export interface CliOptions {
   bin?: string;
   /** Read nothing of stdout and stderr for this long: a slow reader, whose pipes fill up. */
   readAfterMs?: number;
+  /** Kill the process after this long: a hang fails the test (exit code null) and leaves no process behind. */
+  killAfterMs?: number;
 }
 
 export function runCli(args: string[], options: CliOptions = {}): Promise<CliResult> {
@@ -32,6 +34,7 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRes
       cwd: options.cwd ?? ROOT,
       env,
       stdio: ['pipe', 'pipe', 'pipe'],
+      ...(options.killAfterMs === undefined ? {} : { timeout: options.killAfterMs }),
     });
     let stdout = '';
     let stderr = '';
