@@ -132,14 +132,15 @@ function associatedItem(inventory: Inventory, path: JsonPath): Item | null {
     // looked up, as in the original.
     let node: unknown = document.data;
     let tracking = true;
-    // The keys followed, by file: a `$ref` cycle (a → b → a) has no node at its end, and the
-    // result is placed at the `$ref` that closes it.
-    const followed = new Set<string>();
     for (let i = 0; i <= path.length; i++) {
       // Step i looks up the key of the first i segments.
       if (i > 0 && tracking) node = child(node, path[i - 1]!);
       if (tracking && !hasRef(node)) continue;
       spell(i);
+      // The keys this step has followed, by file: a `$ref` cycle (a → b → a) has no node at its
+      // end, and the result is placed at the `$ref` that closes it. (A later step may pass the same
+      // key again, one turn further round a recursive schema.)
+      const followed = new Set<string>();
       while ((!tracking || hasRef(node)) && refMapKey in refMap) {
         const here = `${source}${refMapKey}`;
         if (followed.has(here)) return { document, path: closestPath(document.data, refMapKeyToPath(refMapKey)) };
