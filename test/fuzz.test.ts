@@ -11,8 +11,9 @@
 //
 // CI runs a fixed seed. `npm run fuzz` runs many more cases with a random seed and prints it;
 // `npm run fuzz -- --seed <n> [--runs <n>]` replays one. A crash it finds becomes a regression
-// test in test/robustness.test.ts.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+// test in test/robustness.test.ts. A case that hangs stops the run silently: run again with
+// APILINT_FUZZ_TRACE=<file> to name it and keep its folder.
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -31,6 +32,12 @@ const LONG = process.env.APILINT_FUZZ === 'long';
 /** A run whose number of cases was set (`APILINT_FUZZ_RUNS`) has no test timeout and reports what it covered. */
 const COUNTED = LONG || process.env.APILINT_FUZZ_RUNS !== undefined;
 const SEED = Number(process.env.APILINT_FUZZ_SEED ?? 20_251_121);
+/**
+ * A file to append a line to as each case starts (its number, folder and case) and as it passes
+ * (time, target, exit, mutations). A case that hangs synchronously stops the run without a report:
+ * the last start line names it, and its folder is left as it was, to replay or minimise.
+ */
+const TRACE = process.env.APILINT_FUZZ_TRACE;
 const RUNS = Number(process.env.APILINT_FUZZ_RUNS ?? (LONG ? 2000 : 400));
 /** Largest seed document: small and medium specs in CI, larger ones in the long run. */
 const MAX_SEED_BYTES = LONG ? 460_000 : 40_000;
@@ -533,7 +540,7 @@ function checkResult(result: InProcessResult, c: Case, inputs: number, dir: stri
   }
 }
 
-async function runCase(c: Case): Promise<{ result: InProcessResult; dir: string; args: string[] }> {
+async function runCase(c: Case): Promise<void> {
   const mutant = mutate(seedFor(c), c, port);
   const { dir, file, options } = project(c, mutant);
   const inputs = [path.basename(file)];
@@ -543,11 +550,14 @@ async function runCase(c: Case): Promise<{ result: InProcessResult; dir: string;
   }
   const args = ['lint', ...inputs, '-f', c.format, ...options];
   const before = requests;
+  const n = caseCount;
+  if (TRACE) appendFileSync(TRACE, `case ${n} start in ${dir}: apilint ${args.join(' ')}\n  ${JSON.stringify(c)}\n`);
   const result = await runInProcess(args, dir, TIME_BOUND_MS + 10_000);
   expect(requests, 'no network request without --allow-remote').toBe(before);
+  const mutations = [...c.structural, ...c.textual].map(m => m.kind);
   count(`target ${c.target}`);
   count(`target ${c.target}, exit ${result.code}`);
-  for (const m of [...c.structural, ...c.textual]) count(`mutation ${m.kind}`);
+  for (const kind of mutations) count(`mutation ${kind}`);
   // A config or baseline that cannot be read stops the run before any document: one line, exit 2.
   checkResult(result, c, c.target === 'config' || c.target === 'baseline' ? Math.max(inputs.length, 1) : inputs.length, dir);
   if (c.target === 'config' || c.target === 'baseline') {
@@ -559,22 +569,30 @@ async function runCase(c: Case): Promise<{ result: InProcessResult; dir: string;
     expect(report.files).toContain('companion.yaml');
     expect(report.findings.some(f => f.file === 'companion.yaml' && f.ruleId === 'path-no-trailing-slash')).toBe(true);
   }
-  return { result, dir, args };
+  if (TRACE) appendFileSync(TRACE, `case ${n} passed ${Math.round(result.ms)} ms: target ${c.target}, exit ${result.code}, mutations [${mutations.join(', ')}]\n`);
+  // A passed case's folder goes now: left to the end, a long run's thousands of `$ref` chain files
+  // took longer to remove than a hook may take. A failed case's folder stays until then.
+  rmSync(path.dirname(dir), { recursive: true, force: true });
 }
 
 describe('fuzzing the CLI with mutated real documents', () => {
   it(`${RUNS} mutated documents (seed ${SEED}): exit 0/1/2, no stack trace, valid output, bounded time, nothing read outside the project`, { timeout: COUNTED ? 24 * 3600_000 : 110_000 }, async () => {
     expect(seeds.length).toBeGreaterThan(30);
     const started = Date.now();
-    await fc.assert(
-      fc.asyncProperty(caseArb, async c => {
-        await runCase(c);
-      }),
-      { seed: SEED, numRuns: RUNS, endOnFailure: !LONG, verbose: LONG ? 1 : 0 },
-    );
-    if (COUNTED) {
-      console.log(`fuzz: ${RUNS} cases in ${((Date.now() - started) / 1000).toFixed(1)} s, ${requests} network requests`);
-      for (const [key, n] of [...counts].sort(([a], [b]) => a.localeCompare(b))) console.log(`fuzz:   ${key}: ${n}`);
+    try {
+      await fc.assert(
+        fc.asyncProperty(caseArb, async c => {
+          await runCase(c);
+        }),
+        { seed: SEED, numRuns: RUNS, endOnFailure: !LONG, verbose: LONG ? 1 : 0 },
+      );
+    } finally {
+      // Also when a case failed: the counts then cover the cases up to it (and any shrinking).
+      if (COUNTED) {
+        const ran = TARGETS.reduce((sum, target) => sum + (counts.get(`target ${target}`) ?? 0), 0);
+        console.log(`fuzz: ${ran} of ${RUNS} cases in ${((Date.now() - started) / 1000).toFixed(1)} s, ${requests} network requests`);
+        for (const [key, n] of [...counts].sort(([a], [b]) => a.localeCompare(b))) console.log(`fuzz:   ${key}: ${n}`);
+      }
     }
     expect(requests).toBe(0);
     expect(({} as Record<string, unknown>).polluted, 'Object.prototype polluted').toBeUndefined();

@@ -16,7 +16,7 @@ import parsers from '@stoplight/spectral-parsers';
 import type { JsonPath } from '@stoplight/types';
 import type { RuleSetting } from '../../rulesets/index.js';
 import { InputError } from '../core/errors.js';
-import { displayPath, STDIN } from '../core/paths.js';
+import { displayPath, statIfAny, STDIN } from '../core/paths.js';
 import { SEVERITIES, type Severity } from '../core/severity.js';
 import { catalogue } from '../lint/catalogue.js';
 import { DEFAULT_MAX_FILE_SIZE, readSourceSync } from '../load/limits.js';
@@ -229,7 +229,7 @@ function loadLayers(file: string, chain: readonly string[], globBase: string | u
  */
 function resolveLink(link: string, from: string, cwd: string, fail: (message: string) => never): string {
   const dir = path.dirname(from);
-  const isConfigFile = (file: string) => statSync(file, { throwIfNoEntry: false })?.isFile() === true;
+  const isConfigFile = (file: string) => statIfAny(file)?.isFile() === true;
   if (/^\.{1,2}([\\/]|$)/.test(link) || path.isAbsolute(link)) {
     const file = path.resolve(dir, link);
     if (!isConfigFile(file)) fail(`extends ${JSON.stringify(link)}: no such file ${displayPath(file, cwd)}`);

@@ -1,3 +1,4 @@
+import { statSync, type Stats } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';
 
 /** The name standard input goes by, as an input and as a finding's file. */
@@ -12,4 +13,18 @@ export function displayPath(file: string, cwd: string): string {
   if (!isAbsolute(file)) return file;
   const rel = relative(cwd, file);
   return rel === '' || rel.startsWith('..') ? file : rel;
+}
+
+/**
+ * The stats of a path a user or a config names, or undefined when there is no file to be had
+ * there: none, and also a name too long, a loop of symlinks or a folder that cannot be searched,
+ * which `throwIfNoEntry: false` still throws for.
+ */
+export function statIfAny(file: string): Stats | undefined {
+  try {
+    return statSync(file, { throwIfNoEntry: false });
+  } catch (error) {
+    if (typeof (error as NodeJS.ErrnoException).code === 'string') return undefined;
+    throw error;
+  }
 }

@@ -1,10 +1,9 @@
 // The two versions `apilint diff` compares, as typed: a file, `-` for stdin, or `REV:path` for a
 // file at a git revision. A revision's whole tree is extracted, as `--since` does, so `$ref`s to
 // other files resolve as they did then; reports name its files `REV:path`.
-import { statSync } from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../core/errors.js';
-import { STDIN } from '../core/paths.js';
+import { statIfAny, STDIN } from '../core/paths.js';
 import { checkoutRef, gitRoot, verifyRef } from '../suppress/baseline.js';
 
 export interface Version {
@@ -44,7 +43,7 @@ export class Versions {
     const identity = (file: string) => file;
     if (arg === '-') return { arg, file: STDIN, cwd, display: identity };
     const file = path.resolve(cwd, arg);
-    if (statSync(file, { throwIfNoEntry: false })) return { arg, file, cwd, display: identity };
+    if (statIfAny(file)) return { arg, file, cwd, display: identity };
     const match = REV_PATH.exec(arg);
     if (!match) throw new InputError(arg, 'no such file or directory');
     const [, rev, inRepo] = match as unknown as [string, string, string];
@@ -66,7 +65,7 @@ export class Versions {
     const relative = /^\.\.?(\/|$)/.test(inRepo) ? path.relative(root, path.resolve(cwd, inRepo)) : path.normalize(inRepo);
     if (relative.startsWith('..') || path.isAbsolute(relative)) throw new InputError(arg, `${inRepo} is outside the git repository`);
     const document = path.join(tree, relative);
-    if (!statSync(document, { throwIfNoEntry: false })?.isFile()) throw new InputError(arg, `no file ${relative.split(path.sep).join('/')} at revision ${rev}`);
+    if (!statIfAny(document)?.isFile()) throw new InputError(arg, `no file ${relative.split(path.sep).join('/')} at revision ${rev}`);
     return {
       arg,
       file: document,

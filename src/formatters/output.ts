@@ -8,6 +8,7 @@ import { chmod, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { crypto } from '../core/builtins.js';
 import { InputError } from '../core/errors.js';
+import { statIfAny } from '../core/paths.js';
 
 const STREAMS: Record<string, 'stdout' | 'stderr'> = {
   '/dev/stdout': 'stdout',
@@ -62,7 +63,7 @@ export async function writeReport(file: string, text: string, streams: { stdout:
  */
 export function outputOverInput(outputs: readonly string[], inputs: readonly string[]): { output: string; input: string } | undefined {
   const identity = (file: string) => {
-    const info = statSync(file, { throwIfNoEntry: false });
+    const info = statIfAny(file);
     return info?.isFile() ? `${info.dev}:${info.ino}` : undefined;
   };
   const targets = new Map<string, string>();

@@ -137,7 +137,14 @@ function associatedItem(inventory: Inventory, path: JsonPath): Item | null {
       if (i > 0 && tracking) node = child(node, path[i - 1]!);
       if (tracking && !hasRef(node)) continue;
       spell(i);
+      // The keys this step has followed, by file: a `$ref` cycle (a → b → a) has no node at its
+      // end, and the result is placed at the `$ref` that closes it. (A later step may pass the same
+      // key again, one turn further round a recursive schema.)
+      const followed = new Set<string>();
       while ((!tracking || hasRef(node)) && refMapKey in refMap) {
+        const here = `${source}${refMapKey}`;
+        if (followed.has(here)) return { document, path: closestPath(document.data, refMapKeyToPath(refMapKey)) };
+        followed.add(here);
         const target = refMap[refMapKey]!;
         if (isLocalRef(target)) {
           refMapKey = target;
