@@ -12,8 +12,9 @@
 //   instead of inside it: the original recursed once per link and overflowed the stack;
 // - its graphs are RefGraphs (ref-graph.ts), and the runner's graph gets its edges without the
 //   array scan per edge: both cost the square of the number of refs before;
-// and a chain of files is followed up to MAX_REF_FILE_CHAIN files deep (the original stopped at 100
-// without a word), past which the ref says so as an error.
+// and a `$ref` that is no URI urijs can read is an error at its place (it threw, and the whole
+// file was an internal error), and a chain of files is followed up to MAX_REF_FILE_CHAIN files
+// deep (the original stopped at 100 without a word), past which the ref says so as an error.
 import { pointerToPath } from '@stoplight/json';
 import { MAX_REF_FILE_CHAIN } from '../load/limits.js';
 import { internalModule } from './internals.js';
@@ -126,10 +127,9 @@ export function installCrawlerPort(): void {
     };
 
     private walk(target: unknown, parentPath: string[], parentPointer: string, pointerStack: string[]): void {
-      const runner = this._runner;
-      let ref = runner.computeRef({ val: target, jsonPointer: parentPointer, pointerStack });
+      let ref = this.refOf({ val: target, jsonPointer: parentPointer, pointerStack }, parentPath);
       if (ref !== undefined) {
-        this._resolveRef({ ref, val: target, parentPath, pointerStack, parentPointer, cacheKey: parentPointer, resolvingPointer: this.jsonPointer });
+        if (ref !== null) this._resolveRef({ ref, val: target, parentPath, pointerStack, parentPointer, cacheKey: parentPointer, resolvingPointer: this.jsonPointer });
         return;
       }
       if (typeof target !== 'object' || target === null) return;
@@ -137,14 +137,36 @@ export function installCrawlerPort(): void {
         if (!hasOwn.call(target, key)) continue;
         const val = (target as Record<string, unknown>)[key];
         const currentPointer = utils.addToJSONPointer(parentPointer, key);
-        ref = runner.computeRef({ key, val, jsonPointer: currentPointer, pointerStack });
         parentPath.push(key);
-        if (ref !== undefined) {
+        ref = this.refOf({ key, val, jsonPointer: currentPointer, pointerStack }, parentPath);
+        if (ref) {
           this._resolveRef({ ref, val, parentPath, parentPointer: currentPointer, pointerStack, cacheKey: utils.uriToJSONPointer(ref), resolvingPointer: this.jsonPointer });
-        } else if (typeof val === 'object') {
+        } else if (ref === undefined && typeof val === 'object') {
           this.walk(val, parentPath, currentPointer, pointerStack);
         }
         parentPath.pop();
+      }
+    }
+
+    /**
+     * The runner's computeRef: the `$ref` at a node as a URI, or undefined. urijs throws on a ref it
+     * cannot read (a port that is not a number: `http://host:80a/x.yaml`), which made the whole
+     * file an internal error; here that ref is an error at its place (null), and is not followed.
+     */
+    private refOf(opts: { key?: string; val: unknown; jsonPointer: string; pointerStack: string[] }, path: readonly string[]): Uri | undefined | null {
+      const runner = this._runner;
+      try {
+        return runner.computeRef(opts);
+      } catch (error) {
+        this._resolved.errors.push({
+          code: 'PARSE_URI',
+          message: `'${String((opts.val as { $ref?: unknown }).$ref)}' is not a URI: ${error instanceof Error ? error.message : String(error)}`,
+          uri: runner.baseUri,
+          uriStack: runner.depth !== 0 ? [...runner.uriStack, String(runner.baseUri)] : runner.uriStack,
+          pointerStack: opts.pointerStack,
+          path: [...path],
+        });
+        return null;
       }
     }
 
