@@ -14,7 +14,7 @@ import { installCrawlerPort } from './crawler.js';
 import { FastJson, parseJsonFast } from './json-parser.js';
 import { withLocalRefFastPath } from './resolve-local.js';
 import { installRunnerPort } from './runner.js';
-import { installSpeedups, trustedRuleset } from './speedups.js';
+import { installReferencedParsers, installSpeedups, trustedRuleset } from './speedups.js';
 import { mismatchNotice, versionMismatches } from './versions.js';
 import { FastYaml, installYamlHandoff, readYaml } from './yaml-ast.js';
 
@@ -86,6 +86,7 @@ export function installEngine({ reference = false }: EngineOptions = {}): Engine
       installSpeedups();
       installCrawlerPort();
       installRunnerPort();
+      installReferencedParsers(FastJson, FastYaml);
       installYamlHandoff();
     }
   }

@@ -10,6 +10,8 @@ import path from 'node:path';
 /** Where each module is, as [package that uses it, specifier]; `./` is relative to that package's main file. */
 export const INTERNAL_MODULES = {
   'spectral-core/assertions': ['@stoplight/spectral-core', './ruleset/validation/assertions.js'],
+  'spectral-core/documentInventory': ['@stoplight/spectral-core', './documentInventory.js'],
+  'spectral-core/errorMessages': ['@stoplight/spectral-core', './errorMessages.js'],
   'nimma/legacy': ['@stoplight/spectral-core', 'nimma/legacy'],
   yaml: ['@stoplight/spectral-parsers', '@stoplight/yaml'],
   'yaml-ast-parser': ['@stoplight/yaml', '@stoplight/yaml-ast-parser'],
