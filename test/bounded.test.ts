@@ -13,7 +13,7 @@ import { EMPTY_CONFIG } from '../src/config/config.js';
 import { escapeControl, safeText } from '../src/core/text.js';
 import { Linter } from '../src/lint/linter.js';
 import { LintSession } from '../src/lint/session.js';
-import { MAX_REF_FILE_CHAIN, normalizeText } from '../src/load/limits.js';
+import { MAX_REF_FILE_CHAIN, MAX_REF_SETS, normalizeText } from '../src/load/limits.js';
 import { withoutContent } from '../src/load/parse.js';
 import { expectOneLine, runCli } from './helpers/cli.js';
 import { runInProcess } from './helpers/inprocess.js';
@@ -140,6 +140,58 @@ describe('2. __proto__ keys after unescaping, in every parser path', () => {
     const baselineResult = await runInProcess(['lint', 'fixtures/reference-service.yaml', '--baseline', baseline], ROOT);
     expect(baselineResult.code).toBe(2);
     expectOneLine(baselineResult, /proto\.json:1:32: a key named "__proto__" is not allowed: refused$/);
+  });
+});
+
+describe('3. $ref resolution in time linear in the refs', () => {
+  // Shapes that cost the square of their refs (or 2^n) in Spectral's resolver, at a size where
+  // that took minutes: each must finish well inside the kill bound, with the finding at its end.
+  const links = (n: number, prefix: string) =>
+    Array.from({ length: n }, (_, i) => `    S${i}: {$ref: "${prefix}S${i + 1}"}\n`).join('') + `    S${n}: {type: object, properties: {BadName: {type: string}}}\n`;
+  const snakeCase = (stdout: string) => (JSON.parse(stdout) as { findings: { ruleId: string; file: string }[] }).findings.filter(f => f.ruleId === 'properties-snake-case').map(f => path.basename(f.file));
+  const lint = (spec: string) => runCli(['lint', spec, '-f', 'json', '--no-config'], { cwd: tmp, killAfterMs: 60_000 });
+
+  it('a chain of 20,000 refs in the document, and in a referenced file', { timeout: 120_000 }, async () => {
+    const inDocument = await lint(write('linear/chain.yaml', `${HEAD}components:\n  schemas:\n${links(20_000, '#/components/schemas/')}`));
+    expect(inDocument.code).toBe(1);
+    expect(snakeCase(inDocument.stdout)).toEqual(['chain.yaml']);
+    write('linear/schemas.yaml', `x:\n${links(20_000, '#/x/')}`);
+    const referenced = await lint(write('linear/uses.yaml', `${HEAD}components:\n  schemas:\n    Root: {$ref: "./schemas.yaml#/x/S0"}\n`));
+    expect(referenced.code).toBe(1);
+    expect(snakeCase(referenced.stdout)).toEqual(['schemas.yaml']);
+  });
+
+  it('20,000 refs to one schema in a shared file', { timeout: 120_000 }, async () => {
+    write('linear/shared.yaml', 'Thing: {type: object, properties: {BadName: {type: string}}}\n');
+    const refs = Array.from({ length: 20_000 }, (_, i) => `    S${i}: {$ref: "./shared.yaml#/Thing"}\n`).join('');
+    const result = await lint(write('linear/fan-in.yaml', `${HEAD}components:\n  schemas:\n${refs}`));
+    expect(result.code).toBe(1);
+    expect(snakeCase(result.stdout)).toEqual(['shared.yaml']);
+  });
+
+  it('targets that each refer twice to the next, in a referenced file (2^n crawls before)', { timeout: 120_000 }, async () => {
+    const targets = Array.from({ length: 40 }, (_, i) => `T${i}: {type: object, properties: {l: {$ref: "#/T${i + 1}"}, r: {$ref: "#/T${i + 1}"}}}\n`).join('');
+    write('linear/doubling.yaml', `${targets}T40: {type: object, properties: {BadName: {type: string}}}\n`);
+    const result = await lint(write('linear/doubling-uses.yaml', `${HEAD}components:\n  schemas:\n    Root: {$ref: "./doubling.yaml#/T0"}\n`));
+    expect(result.code).toBe(1);
+    expect(snakeCase(result.stdout)).toEqual(['doubling.yaml']);
+  });
+
+  it('a schema that includes the whole document, in a spec with file refs, is a cycle left as a $ref', { timeout: 120_000 }, async () => {
+    write('linear/self/parts.yaml', 'Part: {type: object, properties: {BadName: {type: string}}}\n');
+    const spec = write('linear/self/openapi.yaml', `${HEAD}components:\n  schemas:\n    A: {allOf: [{$ref: "#"}], properties: {p: {$ref: "./parts.yaml#/Part"}}}\n`);
+    const result = await lint(spec);
+    expect(result.code).toBe(1);
+    expect(snakeCase(result.stdout)).toEqual(['parts.yaml']);
+  });
+
+  it(`a cycle of 5,000 refs: resolution stops past ${MAX_REF_SETS.toLocaleString('en-US')} steps, and says where`, { timeout: 120_000 }, async () => {
+    const cycle = Array.from({ length: 5000 }, (_, i) => `    C${i}: {$ref: "#/components/schemas/C${(i + 1) % 5000}"}\n`).join('');
+    const result = await lint(write('linear/cycle.yaml', `${HEAD}components:\n  schemas:\n${cycle}`));
+    expect(result.code).toBe(1);
+    expect(refFindings(result.stdout).map(f => f.message)).toEqual([
+      expect.stringMatching(new RegExp(`^Cannot resolve \\$ref: the \\$refs of this file form cycles too long to resolve \\(more than ${MAX_REF_SETS.toLocaleString('en-US')} steps\\): resolution stopped at #/components/schemas/C\\d+$`)),
+    ]);
   });
 });
 

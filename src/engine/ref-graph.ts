@@ -3,6 +3,7 @@
 // quadratic. Used by the local-ref fast path (resolve-local.ts) and by the ported runner
 // (runner.ts) for referenced files.
 import { encodePointerUriFragment } from '@stoplight/json';
+import { MAX_REF_SETS } from '../load/limits.js';
 
 // ---------------------------------------------------------------------------------------------
 // dependency-graph 0.11 (as the resolver uses it, with `circular: true`), with Sets for the
@@ -214,6 +215,9 @@ export interface Dereferenced {
  * places), so that pointer is X1. On such graphs only that set is made: the same values, sharing
  * and ref map, in time linear in the number of refs. A missing target (the end of a chain) still
  * reaches every transitive dependant, as each gets an error.
+ *
+ * Other graphs take the general walk, whose sets are bounded by MAX_REF_SETS: past it the walk
+ * stops, and says where.
  */
 export function dereferenceInline(
   pointerGraph: RefGraph,
@@ -221,9 +225,10 @@ export function dereferenceInline(
   toPath: (pointer: string) => string[],
   read: (path: string[]) => unknown,
   apply: (set: Dereferenced) => void,
-): void {
+): StoppedAt | undefined {
   const order = pointerGraph.overallOrder();
   const chains = isChainForest(pointerGraph, order, toPath);
+  let steps = 0;
   for (const pointer of order) {
     // Most pointers are the places of `$ref`s, which nothing refers to: no closure to walk.
     const node = pointerGraph.nodes.get(pointer)!;
@@ -233,11 +238,22 @@ export function dereferenceInline(
     const to = pathToPointer(pointerPath);
     const dependants = chains && val !== undefined ? node.in : pointerGraph.dependantsOf(pointer);
     const stems = stemsOf(stemGraph, pointer, toPath);
+    steps += dependants.length;
+    for (const list of stems.values()) steps += list.length;
+    if (steps > MAX_REF_SETS) return { pointer, path: pointerPath, message: `the $refs of this file form cycles too long to resolve (more than ${MAX_REF_SETS.toLocaleString('en-US')} steps): resolution stopped at ${pointer}` };
     for (const dependant of dependants) {
       const path = toPath(dependant);
       if (!isCircular(stems, path)) apply({ pointer, to, path, from: pathToPointer(path), val });
     }
   }
+  return undefined;
+}
+
+/** Where and why the inline dereferencing stopped: the bound on its steps was reached. */
+export interface StoppedAt {
+  pointer: string;
+  path: string[];
+  message: string;
 }
 
 /** The stems that make a dependant of `pointer` circular, grouped by the first segment they can match. */

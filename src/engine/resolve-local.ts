@@ -308,7 +308,7 @@ function resolveLocal(inner: Resolver, source: unknown, opts: Record<string, unk
   const errors: ResolveError[] = [];
   const root = new Draft(source, null);
 
-  dereferenceInline(
+  const stopped = dereferenceInline(
     pointerGraph,
     stemGraph,
     toPath,
@@ -324,7 +324,8 @@ function resolveLocal(inner: Resolver, source: unknown, opts: Record<string, unk
         errors.push({ code: 'POINTER_MISSING', message: `'${pointer}' does not exist`, path, uri: runner.baseUri, uriStack: runner.uriStack, pointerStack: [] });
       }
     },
-  );
+  );  if (stopped) errors.push({ code: 'RESOLVE_LIMIT', message: stopped.message, path: stopped.path, uri: runner.baseUri, uriStack: runner.uriStack, pointerStack: [] });
+
   const result = root.finalize();
 
   runner._source = result;

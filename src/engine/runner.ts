@@ -139,7 +139,7 @@ export function installRunnerPort(): void {
         };
         this._source = produce(this._source, draft => {
           try {
-            dereferenceInline(
+            const stopped = dereferenceInline(
               crawler.pointerGraph,
               crawler.pointerStemGraph,
               toPath,
@@ -155,6 +155,7 @@ export function installRunnerPort(): void {
                 }
               },
             );
+            if (stopped) resolved.errors.push({ code: 'RESOLVE_LIMIT', message: stopped.message, path: stopped.path, uri: this.baseUri, uriStack: this.uriStack, pointerStack: [] });
           } catch {
             // As the original: what was set before the error stays.
           }

@@ -22,6 +22,14 @@ export const DEFAULT_MAX_FILE_SIZE = 20 * MB;
  */
 export const MAX_REF_FILE_CHAIN = 1_000;
 
+/**
+ * How many places the inline dereferencing of one file may set. Chains and fan-in set each place
+ * once; only refs that form cycles of refs, or point inside other refs, take the general walk,
+ * which sets every place as often as there are pointers down its chain (a cycle of 10,000 refs:
+ * 10^8 sets, a minute). Past the bound the file's resolution stops with an error that says so.
+ */
+export const MAX_REF_SETS = 2_000_000;
+
 /** Parses `50MB`, `200 MB`, `1.5GB`, `512KB`, `1000` (bytes). Units are binary (1 MB = 1,048,576 bytes). */
 export function parseSize(text: string): number | undefined {
   // Trimmed first: blanks at both ends of the pattern made a run of them cost quadratic time.
