@@ -101,7 +101,6 @@ export function installCrawlerPort(): void {
     private readonly followed = new Set<string>();
     /** Targets found deeper than FOLLOW_DEPTH, crawled once the walk that found them is done. */
     private readonly deferred: [target: unknown, path: string[], pointer: string, pointerStack: string[]][] = [];
-    private walking = false;
 
     constructor(
       private readonly _runner: Runner,
@@ -113,17 +112,10 @@ export function installCrawlerPort(): void {
     }
 
     computeGraph = (target: unknown, parentPath: string[] = [], parentPointer = '#', pointerStack: string[] = []): void => {
-      if (this.walking) {
-        this.walk(target, parentPath, parentPointer || '#', pointerStack);
-        return;
-      }
-      this.walking = true;
-      try {
-        this.walk(target, parentPath, parentPointer || '#', pointerStack);
-        for (let next = this.deferred.shift(); next; next = this.deferred.shift()) this.walk(...next);
-      } finally {
-        this.walking = false;
-      }
+      this.walk(target, parentPath, parentPointer || '#', pointerStack);
+      // Deferred walks may defer more: a queue read by index (shift() moves the rest each time).
+      for (let i = 0; i < this.deferred.length; i++) this.walk(...this.deferred[i]!);
+      this.deferred.length = 0;
     };
 
     private walk(target: unknown, parentPath: string[], parentPointer: string, pointerStack: string[]): void {
