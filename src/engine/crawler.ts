@@ -19,7 +19,7 @@ import { pointerToPath } from '@stoplight/json';
 import { MAX_REF_FILE_CHAIN } from '../load/limits.js';
 import { internalModule } from './internals.js';
 import { patchOnce } from './patch.js';
-import { RefGraph } from './ref-graph.js';
+import { forEachStem, RefGraph, referencesParent, type ResolveError } from './ref-graph.js';
 
 /** How deep followed local targets are crawled inside the walk that found them (as the original does). */
 const FOLLOW_DEPTH = 256;
@@ -57,15 +57,6 @@ interface RefOpts {
   pointerStack: string[];
   cacheKey: string;
   resolvingPointer?: string;
-}
-
-interface ResolveError {
-  code: string;
-  message: string;
-  uri: unknown;
-  uriStack: string[];
-  pointerStack: string[];
-  path: string[];
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -191,30 +182,13 @@ export function installCrawlerPort(): void {
         this._resolved.errors.push({ code: 'PARSE_POINTER', message: `'${String(ref)}' JSON pointer is invalid`, uri: runner.baseUri, uriStack: runner.uriStack, pointerStack: [], path: [] });
         return;
       }
-      let referencesParent = targetPath.length > 0;
-      for (let i = 0; i < targetPath.length; i++) {
-        if (parentPath[i] !== targetPath[i]) {
-          referencesParent = false;
-          break;
-        }
-      }
-      if (referencesParent) return;
+      if (referencesParent(parentPath, targetPath)) return;
       const stems = this.pointerStemGraph;
       stems.addNode(targetPointer);
-      let stem = '#';
-      let tail = '';
-      for (let i = 0; i < parentPath.length; i++) {
-        const part = parentPath[i]!;
-        if (part === targetPath[i]) stem += `/${part}`;
-        else {
-          tail += `/${part}`;
-          const dep = `${stem}${tail}`;
-          if (dep !== parentPointer && dep !== targetPointer) {
-            stems.addNode(dep);
-            stems.addDependency(dep, targetPointer);
-          }
-        }
-      }
+      forEachStem(parentPath, targetPath, parentPointer, targetPointer, dep => {
+        stems.addNode(dep);
+        stems.addDependency(dep, targetPointer);
+      });
       this.pointerGraph.addNode(parentPointer);
       this.pointerGraph.addNode(targetPointer);
       const targetRef = `${runner.baseUri.toString()}${targetPointer}`;

@@ -3,6 +3,7 @@
 // quadratic. Used by the local-ref fast path (resolve-local.ts) and by the ported runner
 // (runner.ts) for referenced files.
 import { encodePointerUriFragment } from '@stoplight/json';
+import type { JsonPath } from '@stoplight/types';
 import { MAX_REF_SETS } from '../load/limits.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -188,6 +189,42 @@ function chainForest(graph: RefGraph, order: readonly string[], toPath: (pointer
     }
   }
   return true;
+}
+
+/** An error as json-ref-resolver reports it (Spectral reads its message, path and uriStack). */
+export interface ResolveError {
+  code: string;
+  message: string;
+  uri: unknown;
+  uriStack: string[];
+  pointerStack: string[];
+  path: JsonPath;
+}
+
+/** Whether a `$ref` at `parentPath` points at a node that holds it: the crawl skips such a ref. */
+export function referencesParent(parentPath: readonly string[], targetPath: readonly string[]): boolean {
+  if (targetPath.length === 0) return false;
+  for (let i = 0; i < targetPath.length; i++) if (parentPath[i] !== targetPath[i]) return false;
+  return true;
+}
+
+/**
+ * The stems of a `$ref` at `parentPath` to `targetPath`, as json-ref-resolver's crawl makes them:
+ * the place's prefixes from where its path leaves the target's (the common part, then the place's
+ * own segments), except the place and the target themselves.
+ */
+export function forEachStem(parentPath: readonly string[], targetPath: readonly string[], parentPointer: string, targetPointer: string, visit: (dep: string) => void): void {
+  let stem = '#';
+  let tail = '';
+  for (let i = 0; i < parentPath.length; i++) {
+    const part = parentPath[i]!;
+    if (part === targetPath[i]) stem += `/${part}`;
+    else {
+      tail += `/${part}`;
+      const dep = `${stem}${tail}`;
+      if (dep !== parentPointer && dep !== targetPointer) visit(dep);
+    }
+  }
 }
 
 /** A `$ref` place resolved to its target by the inline dereferencing; `val` undefined: the target is missing. */

@@ -14,8 +14,7 @@ import { isProxy } from 'node:util/types';
 import { pointerToPath } from '@stoplight/json';
 import { ResolveRunner } from '@stoplight/json-ref-resolver/runner.js';
 import type { Resolver } from '@stoplight/spectral-ref-resolver';
-import type { JsonPath } from '@stoplight/types';
-import { dereferenceInline, encodeSegment, RefGraph } from './ref-graph.js';
+import { dereferenceInline, encodeSegment, forEachStem, RefGraph, referencesParent, type ResolveError } from './ref-graph.js';
 
 type Obj = Record<string, unknown>;
 
@@ -191,15 +190,6 @@ interface ResolverInternals {
   ctx?: Record<string, unknown>;
 }
 
-interface ResolveError {
-  code: string;
-  message: string;
-  path: JsonPath;
-  uri: unknown;
-  uriStack: string[];
-  pointerStack: string[];
-}
-
 function resolveLocal(inner: Resolver, source: unknown, opts: Record<string, unknown>) {
   const r = inner as unknown as ResolverInternals;
   if (r.getRef || r.transformRef || r.transformDereferenceResult || !r.dereferenceInline) return undefined;
@@ -231,26 +221,9 @@ function resolveLocal(inner: Resolver, source: unknown, opts: Record<string, unk
     if (!parentPointer.includes('%') && !paths.has(parentPointer)) paths.set(parentPointer, parentPath.slice());
     const targetPointer = ref;
     const targetPath = toPath(targetPointer);
-    let referencesParent = targetPath.length > 0;
-    for (let i = 0; i < targetPath.length; i++) {
-      if (parentPath[i] !== targetPath[i]) {
-        referencesParent = false;
-        break;
-      }
-    }
-    if (referencesParent) return;
+    if (referencesParent(parentPath, targetPath)) return;
     stemGraph.addNode(targetPointer);
-    let stem = '#';
-    let tail = '';
-    for (let i = 0; i < parentPath.length; i++) {
-      const part = parentPath[i]!;
-      if (part === targetPath[i]) stem += `/${part}`;
-      else {
-        tail += `/${part}`;
-        const dep = `${stem}${tail}`;
-        if (dep !== parentPointer && dep !== targetPointer) stemEdges.push(dep, targetPointer);
-      }
-    }
+    forEachStem(parentPath, targetPath, parentPointer, targetPointer, dep => stemEdges.push(dep, targetPointer));
     pointerGraph.addNode(parentPointer);
     pointerGraph.addNode(targetPointer);
     pointerGraph.addDependency(parentPointer, targetPointer);

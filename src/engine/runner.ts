@@ -11,18 +11,9 @@
 import { pathToPointer as jsonPathToPointer, pointerToPath } from '@stoplight/json';
 import { internalModule } from './internals.js';
 import { patchOnce } from './patch.js';
-import { dereferenceInline, type RefGraph } from './ref-graph.js';
+import { dereferenceInline, type RefGraph, type ResolveError } from './ref-graph.js';
 
 type Path = string[];
-
-interface ResolveError {
-  code: string;
-  message: string;
-  uri: unknown;
-  uriStack: string[];
-  pointerStack: string[];
-  path: Path | undefined;
-}
 
 interface Resolved {
   result: unknown;
