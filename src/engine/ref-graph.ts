@@ -171,11 +171,11 @@ function isChainForest(graph: RefGraph, order: readonly string[], toPath: (point
 }
 
 function chainForest(graph: RefGraph, order: readonly string[], toPath: (pointer: string) => string[]): boolean {
-  const rank = new Map<string, number>();
+  const before = new Set<string>();
   for (const pointer of order) {
     const node = graph.nodes.get(pointer)!;
-    if (node.out.length > 1 || (node.out.length === 1 && !rank.has(node.out[0]!))) return false;
-    rank.set(pointer, rank.size);
+    if (node.out.length > 1 || (node.out.length === 1 && !before.has(node.out[0]!))) return false;
+    before.add(pointer);
   }
   const places = new Set<string>();
   for (const [pointer, node] of graph.nodes) if (node.out.length > 0) places.add(toPath(pointer).map(encodeSegment).join('/'));
