@@ -113,39 +113,44 @@ function listParameters(list: unknown, base: JsonPath): Parameter[] {
   return list.flatMap((parameter, i) => (isObject(parameter) ? [{ parameter, jsonPath: [...base, i] }] : []));
 }
 
+const allParameterCache = new WeakMap<object, readonly Parameter[]>();
+
 /**
  * Every parameter object of the document once: path items' and operations' lists, then
  * `components.parameters` (3.x) or `parameters` (2.0). A `$ref`'d parameter is one object in the
  * resolved document, so identity keeps it to its first use (which Spectral maps to its definition).
+ * Six rules ask for it: listed once per document and shared, frozen as `parameters` is.
  */
 export function allParameters(root: unknown): Parameter[] {
   if (!isObject(root)) return [];
-  const seen = new Set<object>();
-  const out: Parameter[] = [];
-  const add = (list: Parameter[]) => {
-    for (const p of list) {
-      if (seen.has(p.parameter)) continue;
-      seen.add(p.parameter);
-      out.push(p);
-    }
-  };
-  for (const section of ['paths', 'webhooks'] as const) {
-    const items = root[section];
-    if (!isObject(items)) continue;
-    for (const [path, item] of Object.entries(items)) {
-      if (!isObject(item)) continue;
-      add(listParameters(item.parameters, [section, path, 'parameters']));
-      for (const method of HTTP_METHODS) {
-        const op = item[method];
-        if (isObject(op)) add(listParameters(op.parameters, [section, path, method, 'parameters']));
+  return sharedList(allParameterCache, root, () => {
+    const seen = new Set<object>();
+    const out: Parameter[] = [];
+    const add = (list: Parameter[]) => {
+      for (const p of list) {
+        if (seen.has(p.parameter)) continue;
+        seen.add(p.parameter);
+        out.push(Object.freeze({ parameter: p.parameter, jsonPath: Object.freeze(p.jsonPath) as JsonPath }));
+      }
+    };
+    for (const section of ['paths', 'webhooks'] as const) {
+      const items = root[section];
+      if (!isObject(items)) continue;
+      for (const [path, item] of Object.entries(items)) {
+        if (!isObject(item)) continue;
+        add(listParameters(item.parameters, [section, path, 'parameters']));
+        for (const method of HTTP_METHODS) {
+          const op = item[method];
+          if (isObject(op)) add(listParameters(op.parameters, [section, path, method, 'parameters']));
+        }
       }
     }
-  }
-  const named = (map: unknown, base: JsonPath): Parameter[] =>
-    isObject(map) ? Object.entries(map).flatMap(([k, parameter]) => (isObject(parameter) ? [{ parameter, jsonPath: [...base, k] }] : [])) : [];
-  add(named(isObject(root.components) ? root.components.parameters : undefined, ['components', 'parameters']));
-  add(named(root.parameters, ['parameters']));
-  return out;
+    const named = (map: unknown, base: JsonPath): Parameter[] =>
+      isObject(map) ? Object.entries(map).flatMap(([k, parameter]) => (isObject(parameter) ? [{ parameter, jsonPath: [...base, k] }] : [])) : [];
+    add(named(isObject(root.components) ? root.components.parameters : undefined, ['components', 'parameters']));
+    add(named(root.parameters, ['parameters']));
+    return out;
+  });
 }
 
 export interface Body {

@@ -11,6 +11,7 @@ import {
   responseBodies,
   responseHeaders,
   responses,
+  sharedList,
   type Body,
   type Obj,
   type Operation,
@@ -67,10 +68,20 @@ export const normalizeName = rememberByString(
   10_000,
 );
 
-/** The operation's parameters in `location` (`query`, `header`, ...), with their normalized names. */
+const parametersInCache = new Map<string, WeakMap<Operation, readonly (Parameter & { name: string })[]>>();
+
+/**
+ * The operation's parameters in `location` (`query`, `header`, ...), with their normalized names.
+ * Rules ask for an operation's headers many times (each header looked up, by several rules): listed
+ * once per operation and location, and shared frozen.
+ */
 export function parametersIn(op: Operation, location: string): (Parameter & { name: string })[] {
-  return parameters(op).flatMap(p =>
-    p.parameter.in === location && typeof p.parameter.name === 'string' ? [{ ...p, name: normalizeName(p.parameter.name) }] : [],
+  let cache = parametersInCache.get(location);
+  if (!cache) parametersInCache.set(location, (cache = new WeakMap()));
+  return sharedList(cache, op, () =>
+    parameters(op).flatMap(p =>
+      p.parameter.in === location && typeof p.parameter.name === 'string' ? [Object.freeze({ ...p, name: normalizeName(p.parameter.name) })] : [],
+    ),
   );
 }
 
@@ -173,6 +184,8 @@ function isStreaming(root: unknown, op: Operation): boolean {
 // per call, a fixed set of rows, not a collection that grows.
 const REPORT_WORDS = new Set(['stats', 'statistics', 'metrics', 'summary', 'totals', 'counts', 'usage', 'analytics', 'insights']);
 
+const collectionCache = new WeakMap<Operation, CollectionResponse | null>();
+
 /**
  * A GET that lists a collection: its path ends with a resource name, not a parameter or a report
  * (`stats`, `metrics`, ...), and a 2xx JSON body is an array of objects, or a page object: an object
@@ -181,6 +194,13 @@ const REPORT_WORDS = new Set(['stats', 'statistics', 'metrics', 'summary', 'tota
  * Streams are not collections.
  */
 export function collectionResponse(root: unknown, op: Operation): CollectionResponse | undefined {
+  // Five rules and the classification of POSTs ask about the same operations.
+  let collection = collectionCache.get(op);
+  if (collection === undefined) collectionCache.set(op, (collection = findCollection(root, op) ?? null));
+  return collection ?? undefined;
+}
+
+function findCollection(root: unknown, op: Operation): CollectionResponse | undefined {
   if (op.method !== 'get' || isWebhook(op) || endsWithParameter(op.path) || isStreaming(root, op)) return undefined;
   const resource = lastSegment(op.path);
   if (resource !== undefined && REPORT_WORDS.has(normalizeName(resource).split('_').at(-1)!)) return undefined;
@@ -272,17 +292,26 @@ function resourceSchemas(root: unknown): Set<unknown> {
   return set;
 }
 
+const batchCache = new WeakMap<Operation, boolean>();
+
 /**
  * A batch or bulk request: named so (see namedBatch; POST, PUT, PATCH or DELETE), or a POST whose
  * body is an array of the API's resources (or a wrapper object holding one, see bulkArray). An
  * array of other things (cursors to compare, queries) is a read with a payload, not a batch.
  */
 export function isBatchOperation(root: unknown, op: Operation): boolean {
+  // Asked of every operation by batch-207 (twice) and by the classification of POSTs.
+  let batch = batchCache.get(op);
+  if (batch === undefined) batchCache.set(op, (batch = findBatch(root, op)));
+  return batch;
+}
+
+function findBatch(root: unknown, op: Operation): boolean {
   if (isWebhook(op) || !['post', 'put', 'patch', 'delete'].includes(op.method)) return false;
   if (namedBatch(root, op)) return true;
   if (op.method !== 'post') return false;
-  const resources = resourceSchemas(root);
-  return bulkItems(root, op).some(item => resources.has(item));
+  // The API's resources (a walk of every operation) are only gathered for a POST of an array of objects.
+  return bulkItems(root, op).some(item => resourceSchemas(root).has(item));
 }
 
 /**

@@ -11,6 +11,7 @@ import { isAbsolute, resolve } from '@stoplight/path';
 import type { IRange, JsonPath } from '@stoplight/types';
 import type { Reported } from '../../rulesets/rule.js';
 import { keyMark, type KeyPart } from '../../rulesets/lib/oas.js';
+import { rememberByString } from '../../rulesets/lib/remember.js';
 import { SEVERITIES, SEVERITY_RANK, type Severity } from '../core/severity.js';
 
 /** A rule's result, placed. */
@@ -126,7 +127,7 @@ function associatedItem(inventory: Inventory, path: JsonPath): Item | null {
     let refMapKey = '#';
     let spelt = 0;
     const spell = (end: number) => {
-      for (; spelt < end; spelt++) refMapKey += `/${String(encodePointerUriFragment(path[spelt]!))}`;
+      for (; spelt < end; spelt++) refMapKey += `/${encodedSegment(String(path[spelt]))}`;
     };
     // The node at the key; `tracking` is off where it cannot be told, and then every key is
     // looked up, as in the original.
@@ -168,6 +169,9 @@ function associatedItem(inventory: Inventory, path: JsonPath): Item | null {
     return null;
   }
 }
+
+/** A path segment as a ref-map key spells it; the same few names recur in every path. */
+const encodedSegment = rememberByString((segment: string): string => String(encodePointerUriFragment(segment)), 10_000);
 
 /** spectral-runtime's traverseObjUntilRef: the first `$ref` met on the way along `path`, or null. */
 function refOnTheWay(data: unknown, path: JsonPath): string | null {
