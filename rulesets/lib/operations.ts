@@ -78,19 +78,23 @@ const parametersInCache = new Map<string, WeakMap<Operation, readonly (Parameter
 export function parametersIn(op: Operation, location: string): (Parameter & { name: string })[] {
   let cache = parametersInCache.get(location);
   if (!cache) parametersInCache.set(location, (cache = new WeakMap()));
-  return sharedList(cache, op, () =>
-    parameters(op).flatMap(p =>
-      p.parameter.in === location && typeof p.parameter.name === 'string' ? [Object.freeze({ ...p, name: normalizeName(p.parameter.name) })] : [],
-    ),
-  );
+  return sharedList(cache, op, () => {
+    const list: (Parameter & { name: string })[] = [];
+    for (const p of parameters(op)) {
+      if (p.parameter.in === location && typeof p.parameter.name === 'string') list.push(Object.freeze({ ...p, name: normalizeName(p.parameter.name) }));
+    }
+    return list;
+  });
 }
 
 /** The request header parameter named `name` (compared case-insensitively), if the operation accepts it. */
 /** The flow id request header every operation accepts (guideline 4, headers). */
 export const FLOW_ID_HEADER = 'X-Flow-ID';
 
-export const headerParameter = (op: Operation, name: string): Parameter | undefined =>
-  parametersIn(op, 'header').find(p => p.name === normalizeName(name));
+export function headerParameter(op: Operation, name: string): Parameter | undefined {
+  const normalized = normalizeName(name);
+  return parametersIn(op, 'header').find(p => p.name === normalized);
+}
 
 export const isSuccessCode = (code: string): boolean => /^2(?:\d\d|XX)$/i.test(code);
 

@@ -2,6 +2,7 @@ import type { JsonPath } from '@stoplight/types';
 import { defineRule } from '../rule.js';
 import { isJsonMediaType, isObject, isOas2, operations, parameters, responses, type Obj } from '../lib/oas.js';
 import { stringList } from '../lib/options.js';
+import { rememberByString } from '../lib/remember.js';
 
 const DATA_FORMATS = [
   'application/octet-stream', 'application/pdf', 'application/zip', 'application/gzip', 'application/x-ndjson',
@@ -12,7 +13,8 @@ const DATA_FORMATS = [
 /** Formats for structured data other than JSON: whatever the schema says, the payload should be JSON. */
 const STRUCTURED_FORMAT = /(?:^|[/+])(?:xml|yaml|x-yaml|x-www-form-urlencoded|x-protobuf|protobuf|vnd\.[\w.-]*protobuf|cbor|cbor-seq|msgpack|x-msgpack|avro|x-avro)$/;
 
-const baseType = (mediaType: string) => mediaType.split(';')[0]!.trim().toLowerCase();
+// Every operation of a 2.0 document lists the same few media types.
+const baseType = rememberByString((mediaType: string) => mediaType.split(';')[0]!.trim().toLowerCase(), 10_000);
 
 /** `image/*` in the allow-list matches any image type; media type parameters are ignored. */
 function isAllowed(type: string, allowed: readonly string[]): boolean {
@@ -65,25 +67,31 @@ interface Use {
 
 /** Every request and response media type that governs a body, once, at the key or list entry that declares it. */
 function uses(root: Obj): Use[] {
-  const out = new Map<string, Use>();
+  const out: Use[] = [];
   const add = (mediaType: string, bodies: unknown[], dataParts: boolean, jsonPath: JsonPath) => {
-    const key = JSON.stringify(jsonPath);
-    const known = out.get(key);
-    if (known) {
-      known.bodies.push(...bodies);
-      known.dataParts ||= dataParts;
-    } else {
-      out.set(key, { type: baseType(mediaType), bodies: [...bodies], dataParts, jsonPath });
-    }
+    const use = { type: baseType(mediaType), bodies, dataParts, jsonPath };
+    out.push(use);
+    return use;
   };
 
   if (isOas2(root)) {
-    // A list governs the bodies of its operation, the global one those of every operation without its own.
+    // A list governs the bodies of its operation, the global one those of every operation without
+    // its own: only the global one is met again, and its uses gather the bodies.
+    const global = new Map<string, Use>();
     const list = (owner: Obj, key: 'produces' | 'consumes', base: JsonPath, bodies: unknown[]) => {
       const types = owner[key];
       if (!Array.isArray(types) || bodies.length === 0) return;
       const dataParts = types.some(type => isMultipart(String(type))) && bodies.some(b => isFile(b));
-      types.forEach((type, i) => add(String(type), bodies, dataParts, [...base, key, i]));
+      types.forEach((type, i) => {
+        if (base.length > 0) return void add(String(type), bodies, dataParts, [...base, key, i]);
+        const known = global.get(`${key}/${i}`);
+        if (known) {
+          known.bodies.push(...bodies);
+          known.dataParts ||= dataParts;
+        } else {
+          global.set(`${key}/${i}`, add(String(type), [...bodies], dataParts, [key, i]));
+        }
+      });
     };
     for (const op of operations(root)) {
       const produced = responses(op).flatMap(r => (r.response.schema === undefined ? [] : [r.response.schema]));
@@ -96,7 +104,7 @@ function uses(root: Obj): Use[] {
         else list(root, key, [], bodies);
       }
     }
-    return [...out.values()];
+    return out;
   }
 
   const content = (holder: unknown, base: JsonPath) => {
@@ -115,7 +123,7 @@ function uses(root: Obj): Use[] {
     const map = components[section];
     if (isObject(map)) for (const [name, holder] of Object.entries(map)) content(holder, ['components', section, name]);
   }
-  return [...out.values()];
+  return out;
 }
 
 export default defineRule<{ allowed: string[] }>({
