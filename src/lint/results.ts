@@ -150,8 +150,7 @@ function associatedItem(inventory: Inventory, path: JsonPath): Item | null {
         if (isLocalRef(target)) {
           refMapKey = target;
         } else {
-          const extracted = extractSourceFromRef(target);
-          const file: string | null = extracted === null ? null : isAbsolute(extracted) || /^[a-z]+:\/\//i.test(extracted) ? extracted : resolve(source, '..', extracted);
+          const file = refFile(inventory, source, target);
           const next = file === null ? undefined : file === inventory.document.source ? inventory.document : inventory.referencedDocuments[file];
           if (next === undefined || file === null) return { document, path: closestPath(document.data, path) };
           source = file;
@@ -168,6 +167,27 @@ function associatedItem(inventory: Inventory, path: JsonPath): Item | null {
   } catch {
     return null;
   }
+}
+
+/** The files `$ref`s lead to, by the file that holds them and the ref, while one run's results are placed. */
+const refFiles = new WeakMap<Inventory, Map<string, Map<string, string | null>>>();
+
+/**
+ * The file a `$ref` in `source` leads to, if it names one. A multi-file spec crosses the same few
+ * refs for thousands of results, and @stoplight/path parses a path on every call.
+ */
+function refFile(inventory: Inventory, source: string, target: string): string | null {
+  let bySource = refFiles.get(inventory);
+  if (!bySource) refFiles.set(inventory, (bySource = new Map()));
+  let byTarget = bySource.get(source);
+  if (!byTarget) bySource.set(source, (byTarget = new Map()));
+  let file = byTarget.get(target);
+  if (file === undefined) {
+    const extracted = extractSourceFromRef(target);
+    file = extracted === null ? null : isAbsolute(extracted) || /^[a-z]+:\/\//i.test(extracted) ? extracted : resolve(source, '..', extracted);
+    byTarget.set(target, file);
+  }
+  return file;
 }
 
 /** A path segment as a ref-map key spells it; the same few names recur in every path. */
