@@ -10,7 +10,7 @@
 // then the compatible changes, each section grouped by operation.
 import { docsUrl } from '../../rulesets/rule.js';
 import type { Finding } from '../core/finding.js';
-import { countByRule, countBySeverity, groupByOperation, plural, RULE_SUMMARY_FROM, severityCounts, shownPath, visible, type FormatContext, type Formatter } from './types.js';
+import { countByRule, countBySeverity, groupByOperation, grouped, plural, RULE_SUMMARY_FROM, severityCounts, shownPath, visible, type FormatContext, type Formatter } from './types.js';
 
 /** Rows of the findings table at most, and characters of the whole comment (GitHub's cap is 65,536). */
 const MAX_ROWS = 100;
@@ -34,14 +34,14 @@ export const markdown: Formatter = (all, context) => {
     ? `✅ No problems in ${plural(files.length, 'file')}.`
     : `**${plural(findings.length, 'problem')}** in ${plural(files.length, 'file')}: ${severityCounts(countBySeverity(findings))}.`);
   if (quieted) lines.push('', `${plural(quieted, 'finding')} below error not shown (--quiet).`);
-  if (comparison) lines.push('', `Compared with ${code(comparison.against)}: ${plural(comparison.unchanged, 'known finding')} hidden, ${comparison.fixed.toLocaleString('en-US')} fixed.`);
+  if (comparison) lines.push('', `Compared with ${code(comparison.against)}: ${plural(comparison.unchanged, 'known finding')} hidden, ${grouped(comparison.fixed)} fixed.`);
   if (inputErrors.length > 0) {
     lines.push('', `**${plural(inputErrors.length, 'input')} could not be linted:**`, '');
     for (const e of inputErrors) lines.push(`- ${code(`${shownPath(e.file, cwd)}${e.line !== undefined ? `:${e.line}:${e.column ?? 1}` : ''}`)}: ${code(e.message)}`);
   }
   let used = lines.join('\n').length;
   const byRule = findings.length >= RULE_SUMMARY_FROM ? countByRule(findings) : [];
-  const ruleRows = byRule.map(r => `| ${r.count.toLocaleString('en-US')} | ${ICON[r.severity]} | [${code(r.ruleId)}](${docsUrl(r.ruleId)}) |`);
+  const ruleRows = byRule.map(r => `| ${grouped(r.count)} | ${ICON[r.severity]} | [${code(r.ruleId)}](${docsUrl(r.ruleId)}) |`);
   // The summary by rule is kept whole: the findings table takes what is left.
   const budget = MAX_CHARS - used - ruleRows.reduce((n, row) => n + row.length + 1, 200);
   if (findings.length > 0) {
@@ -55,7 +55,7 @@ export const markdown: Formatter = (all, context) => {
       used += row.length + 1;
       shown++;
     }
-    if (findings.length > shown) lines.push('', `… and ${(findings.length - shown).toLocaleString('en-US')} more (see the full report).`);
+    if (findings.length > shown) lines.push('', `… and ${grouped(findings.length - shown)} more (see the full report).`);
   }
   if (ruleRows.length > 0) lines.push('', '<details><summary>Findings by rule</summary>', '', '| Count | Severity | Rule |', '|---:|---|---|', ...ruleRows, '', '</details>');
   return `${lines.join('\n')}\n`;
@@ -72,7 +72,7 @@ function changelog(findings: Finding[], { cwd, inputErrors, comparison, quieted 
       : `${c.error > 0 ? `❌ **${plural(c.error, 'breaking change')}**` : '✅ No breaking changes'}, ${plural(c.warn, 'warning')}, ${plural(compatible, 'compatible change')}.`,
   );
   if (quieted) lines.push('', `${plural(quieted, 'change')} below error not shown (--quiet).`);
-  if (comparison) lines.push('', `Compared with ${code(comparison.against)}: ${plural(comparison.unchanged, 'known change')} hidden, ${comparison.fixed.toLocaleString('en-US')} fixed.`);
+  if (comparison) lines.push('', `Compared with ${code(comparison.against)}: ${plural(comparison.unchanged, 'known change')} hidden, ${grouped(comparison.fixed)} fixed.`);
   if (inputErrors.length > 0) {
     lines.push('', `**${plural(inputErrors.length, 'input')} could not be read:**`, '');
     for (const e of inputErrors) lines.push(`- ${code(`${shownPath(e.file, cwd)}${e.line !== undefined ? `:${e.line}:${e.column ?? 1}` : ''}`)}: ${code(e.message)}`);
@@ -100,6 +100,6 @@ function changelog(findings: Finding[], { cwd, inputErrors, comparison, quieted 
       }
     }
   }
-  if (findings.length > shown) lines.push('', `… and ${(findings.length - shown).toLocaleString('en-US')} more (see the full report).`);
+  if (findings.length > shown) lines.push('', `… and ${grouped(findings.length - shown)} more (see the full report).`);
   return `${lines.join('\n')}\n`;
 }

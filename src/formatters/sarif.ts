@@ -15,7 +15,7 @@ import type { Finding } from '../core/finding.js';
 import { TOOL } from '../core/meta.js';
 import { SEVERITIES } from '../core/severity.js';
 import { catalogue } from '../lint/catalogue.js';
-import { countBySeverity, displayPath, fingerprint, jsonPointer, plural, type FormatContext, type Formatter } from './types.js';
+import { countBySeverity, displayPath, fingerprint, grouped, jsonPointer, plural, type FormatContext, type Formatter } from './types.js';
 
 export const GITHUB_LIMITS = { resultsPerRun: 25_000, gzipBytes: 10_000_000 } as const;
 
@@ -35,7 +35,7 @@ export const sarif: Formatter = (findings, context) => {
   const rank = (f: Finding) => (f.suppression ? SEVERITIES.length : 0) + SEVERITIES.indexOf(f.severity);
   const byPriority = [...findings.keys()].sort((a, b) => rank(findings[a]!) - rank(findings[b]!) || a - b);
   let keep = Math.min(findings.length, limit.resultsPerRun);
-  let reason = keep < findings.length ? `GitHub code scanning accepts at most ${limit.resultsPerRun.toLocaleString('en-US')} results per run` : '';
+  let reason = keep < findings.length ? `GitHub code scanning accepts at most ${grouped(limit.resultsPerRun)} results per run` : '';
   for (;;) {
     const kept = new Set(byPriority.slice(0, keep));
     const leftOut = byPriority.slice(keep).map(i => findings[i]!);
@@ -47,7 +47,7 @@ export const sarif: Formatter = (findings, context) => {
       if (cut) context.notice?.(cut);
       return text;
     }
-    reason = `GitHub code scanning rejects a SARIF file over ${(limit.gzipBytes / 1e6).toLocaleString('en-US')} MB gzip-compressed`;
+    reason = `GitHub code scanning rejects a SARIF file over ${grouped(limit.gzipBytes / 1e6)} MB gzip-compressed`;
     // Results take nearly all of the size: shrink in proportion, with a margin, until it fits.
     keep = Math.floor((keep * limit.gzipBytes * 0.95) / size);
   }
@@ -58,8 +58,8 @@ function describeCut(leftOut: readonly Finding[], total: number): string {
   const counts = countBySeverity(leftOut);
   const suppressed = leftOut.filter(f => f.suppression).length;
   const parts = SEVERITIES.filter(s => counts[s] > 0).map(s => plural(counts[s], s === 'warn' ? 'warning' : s));
-  if (suppressed > 0) parts.push(`${suppressed.toLocaleString('en-US')} of them suppressed`);
-  return `${leftOut.length.toLocaleString('en-US')} of ${plural(total, 'finding')} left out of this log, the least severe (${parts.join(', ')}); -f json lists them all`;
+  if (suppressed > 0) parts.push(`${grouped(suppressed)} of them suppressed`);
+  return `${grouped(leftOut.length)} of ${plural(total, 'finding')} left out of this log, the least severe (${parts.join(', ')}); -f json lists them all`;
 }
 
 function render(findings: readonly Finding[], { cwd, inputErrors }: FormatContext, cut: string | undefined): string {

@@ -6,7 +6,7 @@
 import { Chalk } from 'chalk';
 import { docsUrl } from '../../rulesets/rule.js';
 import type { Finding } from '../core/finding.js';
-import { countByRule, countBySeverity, groupByOperation, plural, RULE_SUMMARY_FROM, severityCounts, shownPath, visible, type Formatter } from './types.js';
+import { countByRule, countBySeverity, groupByOperation, grouped, plural, RULE_SUMMARY_FROM, severityCounts, shownPath, visible, type Formatter } from './types.js';
 
 /** A terminal hyperlink (OSC 8): terminals that know it show `text` as a link to `url`. */
 const link = (text: string, url: string) => `\u001b]8;;${url}\u001b\\${text}\u001b]8;;\u001b\\`;
@@ -43,7 +43,7 @@ export const stylish: Formatter = (all, { cwd, files, inputErrors, color, compar
   if (files.length === 0) return '';
   if (findings.length >= RULE_SUMMARY_FROM) {
     const rows = countByRule(findings);
-    const counts = rows.map(r => r.count.toLocaleString('en-US'));
+    const counts = rows.map(r => grouped(r.count));
     const width = counts.reduce((max, n) => Math.max(max, n.length), 0);
     out.push(c.bold(diff ? 'Changes by rule:' : 'Problems by rule:'));
     rows.forEach((r, i) => out.push(`  ${counts[i]!.padStart(width)}  ${paint[r.severity](r.severity.padEnd(5))}  ${rule(r.ruleId)}`));
@@ -59,6 +59,6 @@ export const stylish: Formatter = (all, { cwd, files, inputErrors, color, compar
     out.push(counts.error > 0 || inputErrors.length > 0 ? c.red.bold(summary) : counts.warn > 0 ? c.yellow.bold(summary) : c.bold(summary));
   }
   if (quieted) out.push(c.dim(`${plural(quieted, 'finding')} below error not shown (--quiet)`));
-  if (comparison) out.push(c.dim(`Compared with ${comparison.against}: ${plural(comparison.unchanged, diff ? 'known change' : 'known finding')} hidden, ${comparison.fixed.toLocaleString('en-US')} fixed since.`));
+  if (comparison) out.push(c.dim(`Compared with ${comparison.against}: ${plural(comparison.unchanged, diff ? 'known change' : 'known finding')} hidden, ${grouped(comparison.fixed)} fixed since.`));
   return `${out.join('\n')}\n`;
 };

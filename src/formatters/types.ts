@@ -52,9 +52,21 @@ export function countBySeverity(findings: readonly Finding[]): Record<Finding['s
   return counts;
 }
 
+/**
+ * `1234567` → `1,234,567`, as `n.toLocaleString('en-US')` writes it, for counts without loading
+ * ICU's number formats: their first use costs a run 10-15 ms. Other numbers are left to ICU.
+ */
+export function grouped(n: number): string {
+  if (!Number.isSafeInteger(n) || Object.is(n, -0)) return n.toLocaleString('en-US');
+  const digits = String(Math.abs(n));
+  let out = digits.slice(0, ((digits.length - 1) % 3) + 1);
+  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
+  return n < 0 ? `-${out}` : out;
+}
+
 /** `1 error`, `2 errors`, `1,234 warnings`; info has no plural. */
 export function plural(n: number, word: string): string {
-  return `${n.toLocaleString('en-US')} ${word}${n === 1 || word === 'info' ? '' : 's'}`;
+  return `${grouped(n)} ${word}${n === 1 || word === 'info' ? '' : 's'}`;
 }
 
 /** `3 errors, 1 warning, 0 info, 0 hints`. */
