@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Resolver } from '@stoplight/spectral-ref-resolver';
 import { InputError } from '../core/errors.js';
-import type { DocumentReaders } from '../engine/index.js';
+import type { CheckedText, DocumentReaders } from '../engine/index.js';
 import { formatSize, normalizeText, readSource } from '../load/limits.js';
 import { parseGuarded } from '../load/parse.js';
 import { forgetWorkTrees, isInside, projectRoot, type ProjectKind, type ProjectOptions } from './project.js';
@@ -158,7 +158,7 @@ export class SandboxResolver extends Resolver {
       resolve: async (uri: UriLike) => {
         if (!this.sandbox.allowRemote) return refuse(uri, { kind: 'remote-not-fetched', url: uri.toString() });
         const url = uri.toString();
-        return checked(normalizeText(await this.sandbox.fetch(url)), url, this.sandbox.readers);
+        return this.sandbox.readers.forResolver(checked(normalizeText(await this.sandbox.fetch(url)), url, this.sandbox.readers));
       },
     };
     return new Resolver({
@@ -166,7 +166,7 @@ export class SandboxResolver extends Resolver {
         file: {
           resolve: (uri: UriLike) => {
             realRoot ??= realpath(root).catch(() => root);
-            return readInside(uri.path(), root, realRoot, this.sandbox, target => refuse(uri, { kind: 'outside-project', target, root, project }));
+            return readInside(uri.path(), root, realRoot, this.sandbox, target => refuse(uri, { kind: 'outside-project', target, root, project })).then(this.sandbox.readers.forResolver);
           },
         },
         http: remote,
@@ -217,7 +217,7 @@ function absoluteFilePath(ref: string): string | undefined {
  * (`realRoot` is `root` with symlinks resolved), bounded in size and checked as documents are;
  * `outside` throws for a file outside the project, before it is opened. Also apilint diff's reader.
  */
-export async function readInside(file: string, root: string, realRoot: Promise<string>, { maxFileSize, buffered, readers }: Pick<SandboxOptions, 'maxFileSize' | 'buffered' | 'readers'>, outside: (target: string) => never): Promise<string> {
+export async function readInside(file: string, root: string, realRoot: Promise<string>, { maxFileSize, buffered, readers }: Pick<SandboxOptions, 'maxFileSize' | 'buffered' | 'readers'>, outside: (target: string) => never): Promise<CheckedText> {
   const target = path.resolve(file);
   // Refused on the path as written before the file system is touched: not even its existence leaks.
   if (!isInside(target, root)) outside(target);
@@ -251,15 +251,15 @@ export async function readInside(file: string, root: string, realRoot: Promise<s
  * parses it: the bounds every document passes (nesting, aliases, `__proto__` keys). Its syntax
  * errors are the parser's to report, at their place in the file.
  */
-function checked(text: string, target: string, readers: DocumentReaders): string {
+function checked(text: string, target: string, readers: DocumentReaders): CheckedText {
+  const json = /\.json$/i.test(target.replace(/[?#].*$/s, ''));
   try {
-    parseGuarded(text, target, { json: /\.json$/i.test(target.replace(/[?#].*$/s, '')), readers, syntax: 'keep' });
+    return { text, json, result: parseGuarded(text, target, { json, readers, syntax: 'keep' }) };
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     const at = [target, error.line, error.column].filter(x => x !== undefined).join(':');
     throw new Error(`${at}: ${error.message}`);
   }
-  return text;
 }
 
 /** The bounds of remote fetches: each one's, and the deadline (ms since the epoch) of all of a run's. */
