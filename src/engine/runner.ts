@@ -9,6 +9,7 @@
 // - the inline dereferencing is ref-graph.ts's, linear in the refs where the original sets every
 //   transitive dependant of every pointer (a chain of refs in a referenced file).
 import { pathToPointer as jsonPathToPointer, pointerToPath } from '@stoplight/json';
+import { stackArray, type Stack } from './crawler.js';
 import { internalModule } from './internals.js';
 import { patchOnce } from './patch.js';
 import { dereferenceInline, type RefGraph, type ResolveError } from './ref-graph.js';
@@ -44,7 +45,7 @@ interface Runner {
   graph: unknown;
   root: string;
   baseUri: { toString(): string; clone(): { fragment(pointer: string): unknown } };
-  uriStack: string[];
+  uriStack: Stack;
   dereferenceInline: boolean;
   transformDereferenceResult?: unknown;
   _setGraphNodeData(nodeId: string, data: unknown): void;
@@ -89,7 +90,7 @@ export function installRunnerPort(): void {
       try {
         targetPath = pointerToPath(jsonPointer) as Path;
       } catch {
-        resolved.errors.push({ code: 'PARSE_POINTER', message: `'${jsonPointer}' JSON pointer is invalid`, uri: this.baseUri, uriStack: this.uriStack, pointerStack: [], path: [] });
+        resolved.errors.push({ code: 'PARSE_POINTER', message: `'${jsonPointer}' JSON pointer is invalid`, uri: this.baseUri, uriStack: stackArray(this.uriStack), pointerStack: [], path: [] });
         return resolved;
       }
       resolved.result = get(resolved.result, targetPath);
@@ -99,7 +100,7 @@ export function installRunnerPort(): void {
         code: 'POINTER_MISSING',
         message: `'${jsonPointer}' does not exist @ '${this.baseUri.toString()}'`,
         uri: this.baseUri,
-        uriStack: this.uriStack,
+        uriStack: stackArray(this.uriStack),
         pointerStack: [],
         path: targetPath ?? [],
       });
@@ -129,6 +130,9 @@ export function installRunnerPort(): void {
           return path;
         };
         this._source = produce(this._source, draft => {
+          // The stack as it is now, once for all of these errors (the original's were one array too).
+          let stack: string[] | undefined;
+          const uriStack = () => (stack ??= stackArray(this.uriStack));
           try {
             const stopped = dereferenceInline(
               crawler.pointerGraph,
@@ -142,11 +146,11 @@ export function installRunnerPort(): void {
                   set(draft, path, val);
                   this._setGraphNodeData(to, val);
                 } else {
-                  resolved.errors.push({ code: 'POINTER_MISSING', message: `'${pointer}' does not exist`, path, uri: this.baseUri, uriStack: this.uriStack, pointerStack: [] });
+                  resolved.errors.push({ code: 'POINTER_MISSING', message: `'${pointer}' does not exist`, path, uri: this.baseUri, uriStack: uriStack(), pointerStack: [] });
                 }
               },
             );
-            if (stopped) resolved.errors.push({ code: 'RESOLVE_LIMIT', message: stopped.message, path: stopped.path, uri: this.baseUri, uriStack: this.uriStack, pointerStack: [] });
+            if (stopped) resolved.errors.push({ code: 'RESOLVE_LIMIT', message: stopped.message, path: stopped.path, uri: this.baseUri, uriStack: uriStack(), pointerStack: [] });
           } catch {
             // As the original: what was set before the error stays.
           }
