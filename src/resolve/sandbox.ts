@@ -231,7 +231,7 @@ export async function readInside(file: string, root: string, realRoot: Promise<s
   try {
     // Synchronous, as the read below is: a round trip through the thread pool per file cost more
     // than the call itself (DigitalOcean's 2,907 files: CPU 3.30 → 3.12 s, wall 2.41 → 2.14 s).
-    real = realpathSync(target);
+    real = realpathSync.native(target);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') throw new Error(`ENOENT: no such file or directory, open '${target}'`);
