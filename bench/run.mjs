@@ -22,7 +22,7 @@
 // do, and prints a before/after table (no other tool is run).
 
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, copyFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, copyFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -160,6 +160,24 @@ function prepareInputs() {
   return { tiny, medium, many, manyFiles, one: path.join(one, 'pets-01.yaml'), sizes, github, githubEdited };
 }
 
+/**
+ * bin/apilint.js runs the bundle it finds: one older than the sources (a merge without a build)
+ * would be measured in their place.
+ */
+function refuseStaleBundle(bin) {
+  const root = path.resolve(path.dirname(bin), '..');
+  const bundle = path.join(root, 'dist/bundle/cli.cjs');
+  if (!existsSync(bundle)) return;
+  const newest = ['src', 'rulesets']
+    .flatMap(dir => (existsSync(path.join(root, dir)) ? readdirSync(path.join(root, dir), { recursive: true }).map(f => path.join(root, dir, String(f))) : []))
+    .filter(f => f.endsWith('.ts'))
+    .reduce((latest, f) => Math.max(latest, statSync(f).mtimeMs), 0);
+  if (statSync(bundle).mtimeMs < newest) {
+    console.error(`bench: ${path.relative(process.cwd(), bundle)} is older than its sources: run \`npm run build\` in ${root} first`);
+    process.exit(2);
+  }
+}
+
 // --- measuring ---------------------------------------------------------------------------------
 const SPECTRAL_RULESET = path.join(WORK, '.spectral.yaml');
 const ENV = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1', FORCE_COLOR: '0' };
@@ -277,6 +295,7 @@ async function main() {
     rmSync(WORK, { recursive: true, force: true });
     return;
   }
+  for (const bin of [APILINT, COMPARE].filter(Boolean)) refuseStaleBundle(bin);
   ensureTools();
   console.log(`load average: ${LOAD}`);
   writeFileSync(SPECTRAL_RULESET, 'extends: [["spectral:oas", "recommended"]]\n');

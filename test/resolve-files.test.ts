@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { UriStack } from '../src/engine/crawler.js';
 import { MAX_REF_FILE_CHAIN } from '../src/load/limits.js';
 import { ROOT } from './helpers/lint.js';
 
@@ -194,5 +195,43 @@ describe('ported crawler and runner', () => {
     });
     expect(compared).toBeGreaterThan(100);
     console.log(`random graphs across files: ${compared} of ${cases.length} compared; the published resolver failed on the rest`);
+  });
+});
+
+describe('UriStack: the stack of files a cached runner grows, as the copies the original concat() made', () => {
+  it('keeps every view as it was when made, whichever view is appended to later', () => {
+    const root = UriStack.of(['/a']);
+    const b = root.concat('/b');
+    const c = b.concat('/c');
+    // An older view appended to: a copy, as concat made; the newer views do not see it.
+    const d = b.concat('/d');
+    const again = c.concat('/b');
+    expect([root, b, c, d, again].map(s => [s.toArray(), s.length])).toEqual([
+      [['/a'], 1],
+      [['/a', '/b'], 2],
+      [['/a', '/b', '/c'], 3],
+      [['/a', '/b', '/d'], 3],
+      [['/a', '/b', '/c', '/b'], 4],
+    ]);
+    expect([b.includes('/c'), c.includes('/c'), d.includes('/c'), d.includes('/d'), c.includes('/d'), root.includes('/b')]).toEqual([false, true, false, true, false, false]);
+  });
+
+  it('matches arrays grown with concat under random appends to random views', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(), fc.constantFrom('/a', '/b', '/c', '/d')), { maxLength: 60 }), steps => {
+        const views = [UriStack.of([])];
+        const arrays: string[][] = [[]];
+        for (const [pick, uri] of steps) {
+          const i = pick % views.length;
+          views.push(views[i]!.concat(uri));
+          arrays.push(arrays[i]!.concat(uri));
+        }
+        views.forEach((view, i) => {
+          expect(view.toArray()).toEqual(arrays[i]);
+          for (const uri of ['/a', '/b', '/c', '/d', '/e']) expect(view.includes(uri)).toBe(arrays[i]!.includes(uri));
+        });
+      }),
+      { numRuns: 300, seed: 2_611 },
+    );
   });
 });

@@ -2,23 +2,25 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { internalModulePath } from '../src/engine/internals.js';
-import { NORMAL_POSIX_PATH } from '../src/engine/speedups.js';
+import { joinPlain, NORMAL_POSIX_PATH } from '../src/engine/speedups.js';
 
-/** A fresh copy of @stoplight/path (the shared one has the shortcut installed). */
-function originalNormalize(): (path: string) => string {
+type StoplightPath = { normalize: (path: string) => string; join: (...paths: string[]) => string };
+
+/** A fresh copy of @stoplight/path (the shared one has the shortcuts installed). */
+function originalPath(): StoplightPath {
   const require = createRequire(import.meta.url);
   const file = internalModulePath('path');
   const shared = require.cache[file];
   delete require.cache[file];
   try {
-    return (require(file) as { normalize: (path: string) => string }).normalize;
+    return require(file) as StoplightPath;
   } finally {
     if (shared) require.cache[file] = shared;
   }
 }
 
 describe('@stoplight/path normalize shortcut', () => {
-  const normalize = originalNormalize();
+  const { normalize } = originalPath();
 
   it('takes the paths of documents as they are', () => {
     for (const path of ['/tmp/apilint-bench-x/many/pets-01.yaml', '/home/me/My APIs/orders v2.yaml', '/srv/.config/x..y/a.b', '/é/😀/%20/~/@/:/#?']) {
@@ -46,5 +48,47 @@ describe('@stoplight/path normalize shortcut', () => {
       expect(normalize(path), path).toBe(path);
     }
     expect(taken).toBeGreaterThan(1000);
+  });
+});
+
+describe('@stoplight/path join shortcut', () => {
+  const { join } = originalPath();
+
+  it('joins a folder and a plain relative path as the grammar does', () => {
+    const cases: [string, string, string][] = [
+      ['/api/paths', '../schemas/Order.yaml', '/api/schemas/Order.yaml'],
+      ['/api', './a/./b//c/', '/api/a/b/c'],
+      ['/a/b', '../../../x', '/x'],
+      ['/a', '..', '/'],
+      ['/a', '.', '/a'],
+      ['/a b/é', '%2F/#x?y', '/a b/é/%2F/#x?y'],
+    ];
+    for (const [folder, relative, joined] of cases) {
+      expect(join(folder, relative)).toBe(joined);
+      expect(joinPlain(folder, relative)).toBe(joined);
+    }
+  });
+
+  it('leaves to the grammar what it does not cover', () => {
+    for (const [folder, relative] of [['/a', '/b'], ['/a', 'c:/b'], ['/a', 'http://x/y'], ['/a', 'b\\c'], ['/a', ''], ['a', 'b'], ['/a/', 'b'], ['/', 'b'], ['/c:/x', 'b']]) {
+      expect(joinPlain(folder!, relative!)).toBeUndefined();
+    }
+  });
+
+  it('agrees with the grammar on generated folders and relative paths', () => {
+    const pieces = ['a', 'B', '.', '..', '...', ' ', '-', 'é', ':', '%2F', '\\', '', '~', '😀', '\ud800', '.git', 'x.', '#', '?'];
+    let seed = 11;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % pieces.length;
+    const path = (n: number) => Array.from({ length: 1 + (n % 5) }, () => pieces[next()]! + (n % 3 === 0 ? pieces[next()]! : '')).join('/');
+    let taken = 0;
+    for (let n = 0; n < 20_000; n++) {
+      const folder = `/${path(n)}`;
+      const relative = `${path(n + 1)}${n % 7 === 0 ? '/' : ''}`;
+      const fast = joinPlain(folder, relative);
+      if (fast === undefined) continue;
+      taken++;
+      expect(fast, `${folder} + ${relative}`).toBe(join(folder, relative));
+    }
+    expect(taken).toBeGreaterThan(2000);
   });
 });

@@ -20,7 +20,8 @@ import { displayPath, statIfAny, STDIN } from '../core/paths.js';
 import { SEVERITIES, type Severity } from '../core/severity.js';
 import { catalogue } from '../lint/catalogue.js';
 import { DEFAULT_MAX_FILE_SIZE, readSourceSync } from '../load/limits.js';
-import { parseGuarded, SPECTRAL_READERS, withoutContent } from '../load/parse.js';
+import { SPECTRAL_READERS } from '../engine/index.js';
+import { parseGuarded, withoutContent } from '../load/parse.js';
 import { linearPattern } from '../../rulesets/lib/pattern.js';
 import { globsMatcher } from './glob.js';
 

@@ -123,9 +123,9 @@ export class Side {
       }
     } else {
       try {
-        text = await readInside(target, project.dir, realRoot, { maxFileSize: this.options.maxFileSize, readers: this.options.readers }, () => {
+        ({ text } = await readInside(target, project.dir, realRoot, { maxFileSize: this.options.maxFileSize, readers: this.options.readers }, () => {
           throw new OutsideProject();
-        });
+        }));
       } catch (error) {
         const message = (error as Error).message;
         if (error instanceof OutsideProject) {

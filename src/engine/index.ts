@@ -14,7 +14,7 @@ import { installCrawlerPort } from './crawler.js';
 import { FastJson, parseJsonFast } from './json-parser.js';
 import { withLocalRefFastPath } from './resolve-local.js';
 import { installRunnerPort } from './runner.js';
-import { installReferencedParsers, installSpeedups, trustedRuleset } from './speedups.js';
+import { installReferencedParsers, installSpeedups, ParsedText, trustedRuleset } from './speedups.js';
 import { mismatchNotice, versionMismatches } from './versions.js';
 import { FastYaml, installYamlHandoff, readYaml } from './yaml-ast.js';
 
@@ -32,6 +32,16 @@ export interface DocumentReaders {
   /** The parsers Spectral's Document gets, for positions. */
   json: IParser;
   yaml: IParser;
+  /** What the resolver is handed for a file the sandbox read and checked: its text, or the text with that check's parse. */
+  forResolver(checked: CheckedText): unknown;
+}
+
+/** A referenced file's text, checked within the bounds by parsing it with the engine's readers. */
+export interface CheckedText {
+  text: string;
+  /** Read as JSON (its name ends in `.json`), else YAML. */
+  json: boolean;
+  result: IParserResult;
 }
 
 export interface Engine {
@@ -44,21 +54,25 @@ export interface Engine {
   ruleset(definition: RulesetDefinition): Ruleset;
 }
 
+/** Spectral's own parsers: the reference engine's, and for texts read before any engine is installed (configs, baselines). */
+export const SPECTRAL_READERS: DocumentReaders = {
+  readJson: () => undefined,
+  readYaml: text => parsers.Yaml.parse(text) as IParserResult,
+  json: parsers.Json as IParser,
+  yaml: parsers.Yaml as IParser,
+  forResolver: ({ text }) => text,
+};
+
 const REFERENCE: Engine = {
   reference: true,
-  readers: {
-    readJson: () => undefined,
-    readYaml: text => parsers.Yaml.parse(text) as IParserResult,
-    json: parsers.Json as IParser,
-    yaml: parsers.Yaml as IParser,
-  },
+  readers: SPECTRAL_READERS,
   resolver: sandbox => sandbox,
   ruleset: definition => new SpectralRuleset(definition),
 };
 
 const ADAPTED: Engine = {
   reference: false,
-  readers: { readJson: parseJsonFast, readYaml, json: FastJson, yaml: FastYaml },
+  readers: { readJson: parseJsonFast, readYaml, json: FastJson, yaml: FastYaml, forResolver: checked => new ParsedText(checked) },
   resolver: sandbox => withLocalRefFastPath(sandbox) as unknown as Resolver,
   ruleset: trustedRuleset,
 };

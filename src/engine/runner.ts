@@ -3,12 +3,15 @@
 // `$ref` points to: it crawls it (crawler.ts), resolves the refs to other files, puts their
 // results in place, then dereferences its local refs inline. The port gives the same result, ref
 // map and errors, and differs where the original's cost grew with the square of the refs:
-// - the results of refs to other files are put in place in one immer `produce`, not one each:
+// - the results of refs to other files are put in place in one step, not one immer `produce` each:
 //   each produce copied the path to its place, so n refs side by side cost n² (fan-in to a shared
 //   file, as a spec whose schemas each refer to a common file);
+// - that step and the inline dereferencing replay immer's copy-on-write without proxies (draft.ts);
 // - the inline dereferencing is ref-graph.ts's, linear in the refs where the original sets every
 //   transitive dependant of every pointer (a chain of refs in a referenced file).
 import { pathToPointer as jsonPathToPointer, pointerToPath } from '@stoplight/json';
+import { stackArray, type Stack } from './crawler.js';
+import { Draft, draftGet, draftSet, isDraftable, Unsupported } from './draft.js';
 import { internalModule } from './internals.js';
 import { patchOnce } from './patch.js';
 import { dereferenceInline, type RefGraph, type ResolveError } from './ref-graph.js';
@@ -44,7 +47,7 @@ interface Runner {
   graph: unknown;
   root: string;
   baseUri: { toString(): string; clone(): { fragment(pointer: string): unknown } };
-  uriStack: string[];
+  uriStack: Stack;
   dereferenceInline: boolean;
   transformDereferenceResult?: unknown;
   _setGraphNodeData(nodeId: string, data: unknown): void;
@@ -54,6 +57,12 @@ interface Runner {
 type Resolve = (this: Runner, opts?: { jsonPointer?: string; parentPath?: Path }) => Promise<Resolved>;
 type Produce = (base: unknown, recipe: (draft: unknown) => unknown) => unknown;
 
+/** A tree being changed: immer's draft, or its replay (draft.ts). */
+interface Tree {
+  get(path: Path): unknown;
+  set(path: Path, value: unknown): void;
+}
+
 export function installRunnerPort(): void {
   const runnerModule = internalModule<{ ResolveRunner: { prototype: { resolve: Resolve } } }>('json-ref-resolver/runner');
   const crawlerModule = internalModule<{ ResolveCrawler: new (runner: Runner, jsonPointer: string | undefined, resolved: Resolved) => Crawler }>('json-ref-resolver/crawler');
@@ -62,20 +71,46 @@ export function installRunnerPort(): void {
   const set = internalModule<(object: unknown, path: readonly string[], value: unknown) => void>('lodash/set');
   const produce = immer.default;
 
+  /**
+   * immer's produce for a recipe that reads and sets paths that exist, replayed with Drafts
+   * (draft.ts). A recipe that needs more (a set through a missing node) runs again on immer, after
+   * `rollback` undoes what the first attempt did outside the tree.
+   */
+  function produceBy(base: unknown, recipe: (tree: Tree) => void, rollback: () => void): unknown {
+    if (isDraftable(base)) {
+      const root = new Draft(base, null);
+      try {
+        recipe({ get: path => (path.length === 0 ? base : draftGet(root, path)), set: (path, value) => draftSet(root, path, value) });
+        return root.finalize();
+      } catch (error) {
+        if (!(error instanceof Unsupported)) throw error;
+        rollback();
+      }
+    }
+    return produce(base, draft => {
+      recipe({ get: path => (path.length === 0 ? immer.original(draft) : get(draft, path)), set: (path, value) => set(draft, path, value) });
+    });
+  }
+
   /** Puts the results of refs to other files in place, as the original's one produce per result did. */
   function placeResults(runner: Runner, places: readonly [path: Path, result: UriResult][]): void {
     // A root replacement, or a place inside another place (reached through a followed local
     // target), is order-sensitive across produces: those keep one produce per result.
     const keys = new Set(places.map(([path]) => JSON.stringify(path)));
     const nested = places.some(([path]) => path.length === 0 || path.slice(0, -1).some((_, i) => keys.has(JSON.stringify(path.slice(0, i + 1)))));
-    const groups = nested ? places.map(place => [place]) : [places];
-    for (const group of groups) {
+    const setAll = (tree: Tree) => {
+      for (const [path, r] of places) {
+        tree.set(path, r.resolved!.result);
+        runner._setGraphNodeData(String(r.uri), r.resolved!.result);
+      }
+    };
+    // Setting a node's graph data again is all a second attempt repeats: nothing to undo.
+    if (!nested) runner._source = produceBy(runner._source, setAll, () => undefined);
+    for (const [path, r] of nested ? places : []) {
       runner._source = produce(runner._source, draft => {
-        for (const [path, r] of group) {
-          if (path.length === 0) return r.resolved!.result;
-          set(draft, path, r.resolved!.result);
-          runner._setGraphNodeData(String(r.uri), r.resolved!.result);
-        }
+        if (path.length === 0) return r.resolved!.result;
+        set(draft, path, r.resolved!.result);
+        runner._setGraphNodeData(String(r.uri), r.resolved!.result);
         return undefined;
       });
     }
@@ -89,7 +124,7 @@ export function installRunnerPort(): void {
       try {
         targetPath = pointerToPath(jsonPointer) as Path;
       } catch {
-        resolved.errors.push({ code: 'PARSE_POINTER', message: `'${jsonPointer}' JSON pointer is invalid`, uri: this.baseUri, uriStack: this.uriStack, pointerStack: [], path: [] });
+        resolved.errors.push({ code: 'PARSE_POINTER', message: `'${jsonPointer}' JSON pointer is invalid`, uri: this.baseUri, uriStack: stackArray(this.uriStack), pointerStack: [], path: [] });
         return resolved;
       }
       resolved.result = get(resolved.result, targetPath);
@@ -99,7 +134,7 @@ export function installRunnerPort(): void {
         code: 'POINTER_MISSING',
         message: `'${jsonPointer}' does not exist @ '${this.baseUri.toString()}'`,
         uri: this.baseUri,
-        uriStack: this.uriStack,
+        uriStack: stackArray(this.uriStack),
         pointerStack: [],
         path: targetPath ?? [],
       });
@@ -128,29 +163,40 @@ export function installRunnerPort(): void {
           if (!path) paths.set(pointer, (path = pointerToPath(pointer) as Path));
           return path;
         };
-        this._source = produce(this._source, draft => {
-          try {
-            const stopped = dereferenceInline(
-              crawler.pointerGraph,
-              crawler.pointerStemGraph,
-              toPath,
-              path => (path.length === 0 ? immer.original(draft) : get(draft, path)),
-              ({ pointer, to, path, from, val }) => {
+        // The stack as it is now, once for all of these errors (the original's were one array too).
+        let stack: string[] | undefined;
+        const uriStack = () => (stack ??= stackArray(this.uriStack));
+        const errorCount = resolved.errors.length;
+        // Graph data, set once the tree is final: a target's value may be a Draft until then.
+        // (The original set immer's draft proxies, revoked once produce returned; nothing reads them.)
+        let targets: [to: string, val: unknown][] = [];
+        this._source = produceBy(
+          this._source,
+          tree => {
+            try {
+              const stopped = dereferenceInline(crawler.pointerGraph, crawler.pointerStemGraph, toPath, tree.get, ({ pointer, to, path, from, val }) => {
                 resolved.refMap[from] = to;
                 this._setGraphNodeEdge(this.root, from, to);
                 if (val !== undefined) {
-                  set(draft, path, val);
-                  this._setGraphNodeData(to, val);
+                  tree.set(path, val);
+                  targets.push([to, val]);
                 } else {
-                  resolved.errors.push({ code: 'POINTER_MISSING', message: `'${pointer}' does not exist`, path, uri: this.baseUri, uriStack: this.uriStack, pointerStack: [] });
+                  resolved.errors.push({ code: 'POINTER_MISSING', message: `'${pointer}' does not exist`, path, uri: this.baseUri, uriStack: uriStack(), pointerStack: [] });
                 }
-              },
-            );
-            if (stopped) resolved.errors.push({ code: 'RESOLVE_LIMIT', message: stopped.message, path: stopped.path, uri: this.baseUri, uriStack: this.uriStack, pointerStack: [] });
-          } catch {
-            // As the original: what was set before the error stays.
-          }
-        });
+              });
+              if (stopped) resolved.errors.push({ code: 'RESOLVE_LIMIT', message: stopped.message, path: stopped.path, uri: this.baseUri, uriStack: uriStack(), pointerStack: [] });
+            } catch (error) {
+              // As the original: what was set before the error stays.
+              if (error instanceof Unsupported) throw error;
+            }
+          },
+          // The ref map and graph edges are set again to the same targets, in the same order.
+          () => {
+            resolved.errors.length = errorCount;
+            targets = [];
+          },
+        );
+        for (const [to, val] of targets) this._setGraphNodeData(to, val instanceof Draft ? val.finalize() : val);
       }
       resolved.result = targetPath ? get(this._source, targetPath) : this._source;
     } else {

@@ -6,7 +6,6 @@
 // - YAML aliases that expand past MAX_EXPANDED_NODES (counted on the syntax tree, unexpanded);
 // - a key named `__proto__`, after unescaping (`"\x5f_proto__"` is that key too): the parsers
 //   make its value the object's prototype, so a document could hide or forge what rules read.
-import parsers, { type IParser } from '@stoplight/spectral-parsers';
 import type { IParserResult } from '@stoplight/types';
 import { InputError } from '../core/errors.js';
 import type { DocumentReaders } from '../engine/index.js';
@@ -22,13 +21,6 @@ export const MAX_EXPANDED_NODES = 1_000_000;
  */
 export const MAX_NESTING = 1_000;
 
-/** Spectral's own parsers, for texts read before any engine is installed (configs, baselines). */
-export const SPECTRAL_READERS: DocumentReaders = {
-  readJson: () => undefined,
-  readYaml: text => parsers.Yaml.parse(text) as IParserResult,
-  json: parsers.Json as IParser,
-  yaml: parsers.Yaml as IParser,
-};
 
 export interface ParseOptions {
   json: boolean;

@@ -4,7 +4,8 @@
 import parsers, { type IParser } from '@stoplight/spectral-parsers';
 import type { IParserResult, IRange, JsonPath } from '@stoplight/types';
 import { DEFAULT_MAX_FILE_SIZE, normalizeText, readSourceSync } from './limits.js';
-import { parseGuarded, SPECTRAL_READERS } from './parse.js';
+import { SPECTRAL_READERS } from '../engine/index.js';
+import { parseGuarded } from './parse.js';
 
 export interface ParsedSource {
   text: string;
@@ -26,15 +27,14 @@ export class Sources {
     this.cache.set(file, source(text, parser));
   }
 
+  /** The file's text, read now; its parse waits until `data` or `range` is asked for (most files only give lines). */
   get(file: string): ParsedSource | undefined {
     if (!this.cache.has(file)) {
       let parsed: ParsedSource | undefined;
       try {
         const buffer = this.buffered(file);
         const text = buffer === undefined ? readSourceSync(file, this.maxFileSize) : normalizeText(buffer);
-        const json = file.toLowerCase().endsWith('.json');
-        const result = parseGuarded(text, file, { json, readers: SPECTRAL_READERS, syntax: 'keep' });
-        parsed = source(text, { ...(json ? parsers.Json : parsers.Yaml), parse: () => result } as IParser);
+        parsed = lazySource(text, file);
       } catch {
         // Unreadable or out of bounds: the resolver reported it; no position to look up here.
         parsed = undefined;
@@ -61,4 +61,28 @@ export class Sources {
 function source(text: string, parser: IParser): ParsedSource {
   const result = parser.parse(text) as IParserResult;
   return { text, data: result.data, range: jsonPath => parser.getLocationForJsonPath(result as never, jsonPath, true)?.range };
+}
+
+/** A file read from disk: parsed on first use; one that fails to parse has no data and no ranges. */
+function lazySource(text: string, file: string): ParsedSource {
+  let parsed: ParsedSource | null | undefined;
+  const parse = (): ParsedSource | null => {
+    if (parsed === undefined) {
+      try {
+        const json = file.toLowerCase().endsWith('.json');
+        const result = parseGuarded(text, file, { json, readers: SPECTRAL_READERS, syntax: 'keep' });
+        parsed = source(text, { ...(json ? parsers.Json : parsers.Yaml), parse: () => result } as IParser);
+      } catch {
+        parsed = null;
+      }
+    }
+    return parsed;
+  };
+  return {
+    text,
+    get data() {
+      return parse()?.data;
+    },
+    range: jsonPath => parse()?.range(jsonPath),
+  };
 }

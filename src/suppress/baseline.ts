@@ -10,7 +10,8 @@ import { jsonPointer, type Finding } from '../core/finding.js';
 import { TOOL } from '../core/meta.js';
 import { parseJsonFast } from '../engine/json-parser.js';
 import { DEFAULT_MAX_FILE_SIZE, readSourceSync } from '../load/limits.js';
-import { parseGuarded, SPECTRAL_READERS } from '../load/parse.js';
+import { SPECTRAL_READERS } from '../engine/index.js';
+import { parseGuarded } from '../load/parse.js';
 import { loosePointer, type MeaningKeys } from './keys.js';
 
 /** A finding as a baseline, or the old revision with --since, knows it. */
