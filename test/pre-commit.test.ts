@@ -21,7 +21,7 @@ const withSlash = reference.replace('\n  /shipments:\n', '\n  /shipments/:\n');
 const slashLine = withSlash.split('\n').indexOf('  /shipments/:') + 1;
 const PACKAGE_JSON = '{\n  "name": "orders-api",\n  "version": "1.0.0",\n  "private": true\n}\n';
 
-describe.skipIf(!available)(`pre-commit (${version.stdout.trim()})`, { concurrent: true }, () => {
+describe.skipIf(!available)(`pre-commit (${available ? version.stdout.trim() : 'not installed'})`, { concurrent: true }, () => {
   const tmp = mkdtempSync(path.join(tmpdir(), 'apilint-pre-commit-'));
   const env = { ...process.env, PRE_COMMIT_HOME: path.join(tmp, 'cache'), PRE_COMMIT_COLOR: 'never', NO_COLOR: '1' };
   let hooks: SourceCopy;

@@ -7,7 +7,7 @@ export default defineEngineRule({
   severity: 'error',
   ref: '1.3',
   zalando: [],
-  description: 'Every `$ref` resolves: the file exists and parses, and the JSON pointer names a node.',
+  description: 'Every `$ref` resolves: the file exists and parses, the JSON pointer names a node, and local refs lead to a value, not round a cycle of refs.',
   rationale:
     'The specification is the interface (guideline 1, item 3). A `$ref` that does not resolve leaves part of it undefined, and whatever it points at cannot be checked.',
   examples: {
@@ -21,5 +21,7 @@ export default defineEngineRule({
     empty: () => 'The $ref is empty, which points to the whole file that holds it, not to a part of it: write the target, e.g. "#/components/schemas/Order" or "./order.yaml".',
     /** The parser's problem with a referenced file. */
     unparseable: (problem: string) => `Referenced file cannot be parsed: ${problem}`,
+    /** Local refs that only lead to one another: the refs as written, from this one on. */
+    cycle: (...refs: string[]) => `Cannot resolve $ref: it leads only to $refs and back to itself (${refs.join(' → ')}), never to a value: point one of them at the schema or object it stands for.`,
   },
 });

@@ -22,8 +22,9 @@ export default defineRule({
   given: '$.info',
   field: 'version',
   check(version) {
-    // A missing version is api-meta-info's finding.
-    if (version === undefined || version === null) return;
+    // A missing version is api-meta-info's finding; a mapping or a list (a `$ref` left
+    // unresolved, say) is no version at all: openapi-valid's or invalid-ref's.
+    if (version === undefined || version === null || typeof version === 'object') return;
     const text = String(version);
     if (SEMVER.test(text)) return;
     // YAML reads `version: 1.0` as the number 1.

@@ -145,11 +145,26 @@ const firstKey = (segment: string): string => {
  */
 const PLAIN_SEGMENT = /^[A-Za-z0-9_.!*'()-]*$/;
 
+/** Encoded segments that are not plain, kept: the same path keys recur in thousands of pointers. */
+const encodedSegments = new Map<string, string>();
+
 /** @stoplight/json's pathToPointer, with plain segments taken as they are. */
 export function pathToPointer(jsonPath: readonly (string | number)[]): string {
   if (jsonPath.length === 0) return '#';
   let out = '#';
-  for (const segment of jsonPath) out += `/${typeof segment === 'number' || PLAIN_SEGMENT.test(segment) ? segment : encodePointerUriFragment(segment)}`;
+  for (const segment of jsonPath) {
+    if (typeof segment === 'number' || PLAIN_SEGMENT.test(segment)) {
+      out += `/${segment}`;
+      continue;
+    }
+    let encoded = encodedSegments.get(segment);
+    if (encoded === undefined) {
+      encoded = String(encodePointerUriFragment(segment));
+      if (encodedSegments.size >= 10_000) encodedSegments.clear();
+      encodedSegments.set(segment, encoded);
+    }
+    out += `/${encoded}`;
+  }
   return out;
 }
 

@@ -150,7 +150,8 @@ export function installRunnerPort(): void {
       this._setGraphNodeEdge(String(this.root), jsonPathToPointer(resolvedTargetPath), String(r.uri));
       if (r.error) resolved.errors.push(r.error);
       if (!r.resolved) continue;
-      if (r.resolved.errors) resolved.errors = resolved.errors.concat(r.resolved.errors);
+      // In place, where the original concatenated: a copy of all the errors so far for each result.
+      if (r.resolved.errors) for (const error of r.resolved.errors) resolved.errors.push(error);
       if (r.resolved.result !== undefined) places.push([resolvedTargetPath, r]);
     }
     if (places.length > 0) placeResults(this, places);

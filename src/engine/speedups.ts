@@ -94,18 +94,27 @@ export function joinPlain(folder: string, relative: string): string | undefined 
 /** Most distinct calls a remembered function keeps before it starts afresh. */
 const REMEMBERED_CALLS = 50_000;
 
-/** A function of strings that returns a string or a boolean, with its results kept by arguments. */
+/**
+ * A function of one or two strings that returns a string or a boolean, with its results kept by
+ * arguments (a map per first argument); any other call goes through, to throw as the original does.
+ */
 function remembered<F extends (...args: string[]) => string | boolean>(fn: F): F {
-  const results = new Map<string, string | boolean>();
+  const results = new Map<string, Map<string | undefined, string | boolean>>();
+  let size = 0;
   return ((...args: string[]) => {
-    // Anything but strings goes through, to throw as the original does.
-    if (!args.every(arg => typeof arg === 'string')) return fn(...args);
-    const key = JSON.stringify(args);
-    let result = results.get(key);
+    const [first, second] = args;
+    if (args.length > 2 || typeof first !== 'string' || (args.length === 2 && typeof second !== 'string')) return fn(...args);
+    let byFirst = results.get(first);
+    let result = byFirst?.get(second);
     if (result === undefined) {
       result = fn(...args);
-      if (results.size >= REMEMBERED_CALLS) results.clear();
-      results.set(key, result);
+      if (++size > REMEMBERED_CALLS) {
+        results.clear();
+        size = 1;
+        byFirst = undefined;
+      }
+      if (!byFirst) results.set(first, (byFirst = new Map()));
+      byFirst.set(second, result);
     }
     return result;
   }) as F;

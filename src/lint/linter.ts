@@ -18,6 +18,7 @@ import { Sources } from '../load/sources.js';
 import { PROJECT_NAMES, type ProjectOptions } from '../resolve/project.js';
 import { fetchBounded, REMOTE_BUDGET_S, SandboxResolver, type SandboxError } from '../resolve/sandbox.js';
 import { LineIndex, placeAtKey } from './positions.js';
+import { refCycles } from './ref-cycles.js';
 import { placeResults, type Placed } from './results.js';
 import type { KeyPart } from '../../rulesets/lib/oas.js';
 
@@ -183,6 +184,11 @@ export class Linter {
     const findings = [
       ...results.flatMap(result => this.parserFinding(result, source, doc.source)),
       ...this.refFindings(errors, document, source, doc.source),
+      ...refCycles(data).map(cycle => {
+        const refPath = [...cycle.path, '$ref'];
+        const range = document.getRangeForJsonPath(refPath, true) ?? DEFAULT_RANGE;
+        return { finding: finding(invalidRef.id, invalidRef.severity, invalidRef.messages.cycle(...cycle.refs), doc.source, range, refPath) };
+      }),
       ...placeResults(reports).map(placed => ruleFinding(placed, source, doc.source)),
     ].map(unplaced => atKey(unplaced, linesOf));
     return { findings: findings.sort(compareFindings), dependencies: this.sandbox.dependencies(source) };

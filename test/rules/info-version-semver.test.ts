@@ -23,6 +23,11 @@ testRule('info-version-semver', [
     errors: [],
   },
   {
+    name: '3.0: a version that is no scalar (a $ref caught in a cycle) is not quoted as "[object Object]"',
+    document: "openapi: 3.0.3\ninfo:\n  title: Orders\n  version: {$ref: '#/x-a'}\npaths: {}\nx-a: {$ref: '#/x-b'}\nx-b: {$ref: '#/x-a'}\n",
+    errors: [],
+  },
+  {
     name: '2.0: "v2" and leading zeros are reported',
     document: "swagger: '2.0'\ninfo:\n  title: Orders\n  version: v2\npaths: {}\n",
     errors: [{ line: 4, column: 12, severity: 'error', message: 'use "2.0.0"' }],

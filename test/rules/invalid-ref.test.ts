@@ -40,6 +40,22 @@ it('an empty $ref points to its own file, and says so (not that the folder is a 
     ],
   ));
 
+it('local refs that lead only to one another: once per cycle, at the ref met first; recursion through properties passes', () =>
+  expectPlaces(
+    'invalid-ref',
+    {
+      files: {
+        'openapi.yaml': doc(
+          "    A:\n      $ref: '#/components/schemas/B'\n    B:\n      $ref: '#/components/schemas/A'\n    C:\n      $ref: '#/components/schemas/A'\n    Self:\n      $ref: '#/components/schemas/Self'\n    Tree:\n      type: object\n      properties:\n        children:\n          type: array\n          items:\n            $ref: '#/components/schemas/Tree'\n",
+        ),
+      },
+    },
+    [
+      { line: 7, column: 13, severity: 'error', message: 'Cannot resolve $ref: it leads only to $refs and back to itself (#/components/schemas/B → #/components/schemas/A), never to a value: point one of them at the schema or object it stands for.' },
+      { line: 13, column: 13, severity: 'error', message: /\(#\/components\/schemas\/Self\), never to a value/ },
+    ],
+  ));
+
 it('passes refs that resolve, locally and to other files', () =>
   expectPlaces(
     'invalid-ref',
