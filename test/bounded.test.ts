@@ -189,7 +189,9 @@ describe('3. $ref resolution in time linear in the refs', () => {
     const cycle = Array.from({ length: 5000 }, (_, i) => `    C${i}: {$ref: "#/components/schemas/C${(i + 1) % 5000}"}\n`).join('');
     const result = await lint(write('linear/cycle.yaml', `${HEAD}components:\n  schemas:\n${cycle}`));
     expect(result.code).toBe(1);
+    // The cycle itself is reported too, once, with its ends (src/lint/ref-cycles.ts).
     expect(refFindings(result.stdout).map(f => f.message)).toEqual([
+      'Cannot resolve $ref: it leads only to $refs and back to itself (#/components/schemas/C1 → #/components/schemas/C2 → #/components/schemas/C3 → … 4995 more … → #/components/schemas/C4999 → #/components/schemas/C0), never to a value: point one of them at the schema or object it stands for.',
       expect.stringMatching(new RegExp(`^Cannot resolve \\$ref: the \\$refs of this file form cycles too long to resolve \\(more than ${MAX_REF_SETS.toLocaleString('en-US')} steps\\): resolution stopped at #/components/schemas/C\\d+$`)),
     ]);
   });

@@ -21,7 +21,8 @@ export default defineEngineRule({
     empty: () => 'The $ref is empty, which points to the whole file that holds it, not to a part of it: write the target, e.g. "#/components/schemas/Order" or "./order.yaml".',
     /** The parser's problem with a referenced file. */
     unparseable: (problem: string) => `Referenced file cannot be parsed: ${problem}`,
-    /** Local refs that only lead to one another: the refs as written, from this one on. */
-    cycle: (...refs: string[]) => `Cannot resolve $ref: it leads only to $refs and back to itself (${refs.join(' → ')}), never to a value: point one of them at the schema or object it stands for.`,
+    /** Local refs that only lead to one another: the refs as written, from this one on (a long cycle: its ends). */
+    cycle: (...refs: string[]) =>
+      `Cannot resolve $ref: it leads only to $refs and back to itself (${refs.length > 6 ? [...refs.slice(0, 3), `… ${refs.length - 5} more …`, ...refs.slice(-2)].join(' → ') : refs.join(' → ')}), never to a value: point one of them at the schema or object it stands for.`,
   },
 });

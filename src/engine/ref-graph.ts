@@ -174,33 +174,33 @@ export const encodeSegment = (key: string): string => (key.includes('~') || key.
  * Whether the pointer graph is made of chains that the linear dereferencing may take: every `$ref`
  * place leads to one target, no chain closes in a cycle (`order` lists a node's target before the
  * node), and no target lies inside a `$ref` place (read through a place, a target's value would
- * depend on when that place was set).
+ * depend on when that place was set). `original` is the tree before any place is set.
  */
-function isChainForest(graph: RefGraph, order: readonly string[], toPath: (pointer: string) => string[]): boolean {
+function isChainForest(graph: RefGraph, order: readonly string[], toPath: (pointer: string) => string[], original: unknown): boolean {
   try {
-    return chainForest(graph, order, toPath);
+    return chainForest(graph, order, toPath, original);
   } catch {
     // A pointer that does not read as a path: the general walk meets it where the original does.
     return false;
   }
 }
 
-function chainForest(graph: RefGraph, order: readonly string[], toPath: (pointer: string) => string[]): boolean {
+function chainForest(graph: RefGraph, order: readonly string[], toPath: (pointer: string) => string[], original: unknown): boolean {
   const before = new Set<string>();
   for (const pointer of order) {
     const node = graph.nodes.get(pointer)!;
     if (node.out.length > 1 || (node.out.length === 1 && !before.has(node.out[0]!))) return false;
     before.add(pointer);
   }
-  const places = new Set<string>();
-  for (const [pointer, node] of graph.nodes) if (node.out.length > 0) places.add(toPath(pointer).map(encodeSegment).join('/'));
+  // Every place is a `$ref` object of the original tree: a target with one on its way lies inside
+  // a place (a `$ref` object that is no place, one the crawl skipped, only makes the test stricter).
   for (const [pointer, node] of graph.nodes) {
     if (node.in.length === 0) continue;
     const path = toPath(pointer);
-    let prefix = '';
-    for (let i = 0; i < path.length - 1; i++) {
-      prefix += i === 0 ? encodeSegment(path[i]!) : `/${encodeSegment(path[i]!)}`;
-      if (places.has(prefix)) return false;
+    let value = original;
+    for (let i = 0; i < path.length - 1 && typeof value === 'object' && value !== null; i++) {
+      value = (value as Record<string, unknown>)[path[i]!];
+      if (typeof value === 'object' && value !== null && typeof (value as { $ref?: unknown }).$ref === 'string') return false;
     }
   }
   return true;
@@ -257,7 +257,7 @@ export interface Dereferenced {
  * json-ref-resolver's inline dereferencing: each pointer in dependency order, its value set at the
  * places that depend on it unless a stem makes the place circular. `read` gives the value at a
  * path as it is now (the empty path: the document as it was); `apply` makes one set (or records
- * the missing target) and its ref map entry.
+ * the missing target) and its ref map entry; `original` is the tree before any set.
  *
  * Where every `$ref` place D leads to one target, the places that depend on a pointer P form
  * chains D → X1 → … → P. The original sets every transitive dependant of every pointer, so a chain
@@ -277,9 +277,10 @@ export function dereferenceInline(
   toPath: (pointer: string) => string[],
   read: (path: string[]) => unknown,
   apply: (set: Dereferenced) => void,
+  original: unknown,
 ): StoppedAt | undefined {
   const order = pointerGraph.overallOrder();
-  const chains = isChainForest(pointerGraph, order, toPath);
+  const chains = isChainForest(pointerGraph, order, toPath, original);
   let steps = 0;
   for (const pointer of order) {
     // Most pointers are the places of `$ref`s, which nothing refers to: no closure to walk.

@@ -163,6 +163,7 @@ function resolveLocal(inner: Resolver, source: unknown, opts: Record<string, unk
         errors.push({ code: 'POINTER_MISSING', message: `'${pointer}' does not exist`, path, uri: runner.baseUri, uriStack: runner.uriStack, pointerStack: [] });
       }
     },
+    source,
   );
   if (stopped) errors.push({ code: 'RESOLVE_LIMIT', message: stopped.message, path: stopped.path, uri: runner.baseUri, uriStack: runner.uriStack, pointerStack: [] });
 

@@ -184,7 +184,7 @@ export function installRunnerPort(): void {
                 } else {
                   resolved.errors.push({ code: 'POINTER_MISSING', message: `'${pointer}' does not exist`, path, uri: this.baseUri, uriStack: uriStack(), pointerStack: [] });
                 }
-              });
+              }, tree.get([]));
               if (stopped) resolved.errors.push({ code: 'RESOLVE_LIMIT', message: stopped.message, path: stopped.path, uri: this.baseUri, uriStack: uriStack(), pointerStack: [] });
             } catch (error) {
               // As the original: what was set before the error stays.
