@@ -23,9 +23,9 @@ testRule('info-version-semver', [
     errors: [],
   },
   {
-    name: '3.0: a version that is no scalar (a $ref caught in a cycle) is not quoted as "[object Object]"',
+    name: '3.0: a version that is no scalar (a $ref caught in a cycle) is not quoted as "[object Object]": the cycle is invalid-ref\'s',
     document: "openapi: 3.0.3\ninfo:\n  title: Orders\n  version: {$ref: '#/x-a'}\npaths: {}\nx-a: {$ref: '#/x-b'}\nx-b: {$ref: '#/x-a'}\n",
-    errors: [],
+    errors: [{ ruleId: 'invalid-ref', line: 6, column: 13, severity: 'error', message: /leads only to \$refs and back to itself/ }],
   },
   {
     name: '2.0: "v2" and leading zeros are reported',
