@@ -12,7 +12,7 @@ import { isMainThread } from 'node:worker_threads';
 import { DEPENDENCIES } from '../core/meta.js';
 import { installCrawlerPort } from './crawler.js';
 import { FastJson, parseJsonFast } from './json-parser.js';
-import { withLocalRefFastPath } from './resolve-local.js';
+import { withLocalRefFastPath, withoutRefCycles } from './resolve-local.js';
 import { installRunnerPort } from './runner.js';
 import { installReferencedParsers, installSpeedups, ParsedText, trustedRuleset } from './speedups.js';
 import { mismatchNotice, versionMismatches } from './versions.js';
@@ -52,6 +52,8 @@ export interface Engine {
   resolver(sandbox: Resolver): Resolver;
   /** The Spectral ruleset for a definition apilint built (and validated as it read the config). */
   ruleset(definition: RulesetDefinition): Ruleset;
+  /** True when resolving the document (its parsed data) showed that no local refs lead only to one another. */
+  withoutRefCycles(data: object): boolean;
 }
 
 /** Spectral's own parsers: the reference engine's, and for texts read before any engine is installed (configs, baselines). */
@@ -68,6 +70,7 @@ const REFERENCE: Engine = {
   readers: SPECTRAL_READERS,
   resolver: sandbox => sandbox,
   ruleset: definition => new SpectralRuleset(definition),
+  withoutRefCycles: () => false,
 };
 
 const ADAPTED: Engine = {
@@ -75,6 +78,7 @@ const ADAPTED: Engine = {
   readers: { readJson: parseJsonFast, readYaml, json: FastJson, yaml: FastYaml, forResolver: checked => new ParsedText(checked) },
   resolver: sandbox => withLocalRefFastPath(sandbox) as unknown as Resolver,
   ruleset: trustedRuleset,
+  withoutRefCycles: data => withoutRefCycles.has(data),
 };
 
 let installed: { requested: boolean; engine: Engine } | undefined;

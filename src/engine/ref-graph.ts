@@ -269,7 +269,7 @@ export interface Dereferenced {
  * reaches every transitive dependant, as each gets an error.
  *
  * Other graphs take the general walk, whose sets are bounded by MAX_REF_SETS: past it the walk
- * stops, and says where.
+ * stops, and says where. `chains` tells which way was taken: chains close no cycle of refs.
  */
 export function dereferenceInline(
   pointerGraph: RefGraph,
@@ -278,7 +278,7 @@ export function dereferenceInline(
   read: (path: string[]) => unknown,
   apply: (set: Dereferenced) => void,
   original: unknown,
-): StoppedAt | undefined {
+): { stopped?: StoppedAt; chains: boolean } {
   const order = pointerGraph.overallOrder();
   const chains = isChainForest(pointerGraph, order, toPath, original);
   let steps = 0;
@@ -293,13 +293,13 @@ export function dereferenceInline(
     const stems = stemsOf(stemGraph, pointer, toPath);
     steps += dependants.length;
     for (const list of stems.values()) steps += list.length;
-    if (steps > MAX_REF_SETS) return { pointer, path: pointerPath, message: `the $refs of this file form cycles too long to resolve (more than ${MAX_REF_SETS.toLocaleString('en-US')} steps): resolution stopped at ${pointer}` };
+    if (steps > MAX_REF_SETS) return { chains, stopped: { pointer, path: pointerPath, message: `the $refs of this file form cycles too long to resolve (more than ${MAX_REF_SETS.toLocaleString('en-US')} steps): resolution stopped at ${pointer}` } };
     for (const dependant of dependants) {
       const path = toPath(dependant);
       if (!isCircular(stems, path)) apply({ pointer, to, path, from: pathToPointer(path), val });
     }
   }
-  return undefined;
+  return { chains };
 }
 
 /** Where and why the inline dereferencing stopped: the bound on its steps was reached. */

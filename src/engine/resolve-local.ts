@@ -21,6 +21,12 @@ type Obj = Record<string, unknown>;
 /** The resolver interface Spectral uses (`resolve` and `uriCache`). */
 export type SpectralResolver = Pick<Resolver, 'resolve' | 'uriCache'>;
 
+/**
+ * Documents whose refs the fast path found to form chains, none of them a ref to itself: no
+ * local refs that lead only to one another (src/lint/ref-cycles.ts need not look).
+ */
+export const withoutRefCycles = new WeakSet<object>();
+
 /** Wraps Spectral's resolver: documents with only local refs take the fast path. */
 export function withLocalRefFastPath(inner: Resolver): SpectralResolver & { fastPaths: number } {
   return {
@@ -76,6 +82,7 @@ function resolveLocal(inner: Resolver, source: unknown, opts: Record<string, unk
     return p;
   };
   const parentPath: string[] = [];
+  let refersToItself = false;
   // The stem graph's edges, as (dep, target) pairs, added once the crawl has seen every target.
   const stemEdges: string[] = [];
 
@@ -87,7 +94,11 @@ function resolveLocal(inner: Resolver, source: unknown, opts: Record<string, unk
     if (!parentPointer.includes('%') && !paths.has(parentPointer)) paths.set(parentPointer, parentPath.slice());
     const targetPointer = ref;
     const targetPath = toPath(targetPointer);
-    if (referencesParent(parentPath, targetPath)) return;
+    if (referencesParent(parentPath, targetPath)) {
+      // The crawl skips a ref to the node that holds it; one to itself is a cycle of one ref.
+      if (targetPath.length === parentPath.length) refersToItself = true;
+      return;
+    }
     stemGraph.addNode(targetPointer);
     forEachStem(parentPath, targetPath, parentPointer, targetPointer, dep => stemEdges.push(dep, targetPointer));
     pointerGraph.addNode(parentPointer);
@@ -147,7 +158,7 @@ function resolveLocal(inner: Resolver, source: unknown, opts: Record<string, unk
   const errors: ResolveError[] = [];
   const root = new Draft(source, null);
 
-  const stopped = dereferenceInline(
+  const { stopped, chains } = dereferenceInline(
     pointerGraph,
     stemGraph,
     toPath,
@@ -174,5 +185,6 @@ function resolveLocal(inner: Resolver, source: unknown, opts: Record<string, unk
   nodeData.refMap = Object.assign(nodeData.refMap ?? {}, nodeRefMap);
   nodeData.data = result;
   runner.graph.setNodeData(runner.root, nodeData);
+  if (chains && !refersToItself) withoutRefCycles.add(source);
   return { result, graph: runner.graph, refMap, errors, runner };
 }

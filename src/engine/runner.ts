@@ -175,7 +175,7 @@ export function installRunnerPort(): void {
           this._source,
           tree => {
             try {
-              const stopped = dereferenceInline(crawler.pointerGraph, crawler.pointerStemGraph, toPath, tree.get, ({ pointer, to, path, from, val }) => {
+              const { stopped } = dereferenceInline(crawler.pointerGraph, crawler.pointerStemGraph, toPath, tree.get, ({ pointer, to, path, from, val }) => {
                 resolved.refMap[from] = to;
                 this._setGraphNodeEdge(this.root, from, to);
                 if (val !== undefined) {

@@ -184,7 +184,7 @@ export class Linter {
     const findings = [
       ...results.flatMap(result => this.parserFinding(result, source, doc.source)),
       ...this.refFindings(errors, document, source, doc.source),
-      ...refCycles(data).map(cycle => {
+      ...(data !== null && typeof data === 'object' && this.engine.withoutRefCycles(data) ? [] : refCycles(data)).map(cycle => {
         const refPath = [...cycle.path, '$ref'];
         const range = document.getRangeForJsonPath(refPath, true) ?? DEFAULT_RANGE;
         return { finding: finding(invalidRef.id, invalidRef.severity, invalidRef.messages.cycle(...cycle.refs), doc.source, range, refPath) };

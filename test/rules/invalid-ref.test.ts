@@ -56,6 +56,13 @@ it('local refs that lead only to one another: once per cycle, at the ref met fir
     ],
   ));
 
+// The local-ref fast path rules the walk out where the refs form chains; a ref to itself is no
+// edge of its graph, so it must not rule it out.
+it('a $ref to itself, alone in a document of chains', () =>
+  expectPlaces('invalid-ref', { files: { 'openapi.yaml': doc("    A:\n      $ref: '#/components/schemas/B'\n    B:\n      type: object\n    Self:\n      $ref: '#/components/schemas/Self'\n") } }, [
+    { line: 11, column: 13, severity: 'error', message: /\(#\/components\/schemas\/Self\), never to a value/ },
+  ]));
+
 it('passes refs that resolve, locally and to other files', () =>
   expectPlaces(
     'invalid-ref',
