@@ -124,8 +124,11 @@ export class UriStack {
 /** A runner's stack of files. */
 export type Stack = readonly string[] | UriStack;
 
-/** The stack as the array an error carries (Spectral reads its last entry as the file that holds the ref). */
-export const stackArray = (stack: Stack): string[] => (stack instanceof UriStack ? stack.toArray() : [...stack]);
+/**
+ * The stack as the array an error carries (Spectral reads its last entry as the file that holds the
+ * ref): an array stack is never changed (appending makes a UriStack), so it is carried as it is.
+ */
+export const stackArray = (stack: Stack): string[] => (stack instanceof UriStack ? stack.toArray() : (stack as string[]));
 
 const appended = (stack: Stack, uri: string): UriStack => (stack instanceof UriStack ? stack : UriStack.of(stack)).concat(uri);
 

@@ -4,6 +4,7 @@
 // (runner.ts) for referenced files.
 import { encodePointerUriFragment } from '@stoplight/json';
 import type { JsonPath } from '@stoplight/types';
+import { rememberByString } from '../../rulesets/lib/remember.js';
 import { MAX_REF_SETS } from '../load/limits.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -145,26 +146,20 @@ const firstKey = (segment: string): string => {
  */
 const PLAIN_SEGMENT = /^[A-Za-z0-9_.!*'()-]*$/;
 
-/** Encoded segments that are not plain, kept: the same path keys recur in thousands of pointers. */
-const encodedSegments = new Map<string, string>();
+const encodedKey = rememberByString((segment: string): string => String(encodePointerUriFragment(segment)), 10_000);
 
-/** @stoplight/json's pathToPointer, with plain segments taken as they are. */
+/**
+ * A path segment as @stoplight/json's pointers spell it (encodePointerUriFragment: `~` and `/`
+ * escaped, then percent-encoded), a plain one as it is; the others are kept, as the same path
+ * keys recur in thousands of pointers.
+ */
+export const pointerUriSegment = (segment: string | number): string => (typeof segment === 'number' || PLAIN_SEGMENT.test(segment) ? String(segment) : encodedKey(segment));
+
+/** @stoplight/json's pathToPointer. */
 export function pathToPointer(jsonPath: readonly (string | number)[]): string {
   if (jsonPath.length === 0) return '#';
   let out = '#';
-  for (const segment of jsonPath) {
-    if (typeof segment === 'number' || PLAIN_SEGMENT.test(segment)) {
-      out += `/${segment}`;
-      continue;
-    }
-    let encoded = encodedSegments.get(segment);
-    if (encoded === undefined) {
-      encoded = String(encodePointerUriFragment(segment));
-      if (encodedSegments.size >= 10_000) encodedSegments.clear();
-      encodedSegments.set(segment, encoded);
-    }
-    out += `/${encoded}`;
-  }
+  for (const segment of jsonPath) out += `/${pointerUriSegment(segment)}`;
   return out;
 }
 

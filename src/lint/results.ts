@@ -6,13 +6,13 @@
 // mark) lies at the key in the document that holds it, not at its `$ref` target; and ref-map keys are
 // decoded as they were encoded (Spectral decodes `~0`/`~1` but not the `%2B` of
 // `application/problem+json`, so such nodes behind a `$ref` landed on their parent).
-import { decodePointerFragment, encodePointerUriFragment, extractSourceFromRef, hasRef as isRefObject, isLocalRef, isPlainObject } from '@stoplight/json';
+import { decodePointerFragment, extractSourceFromRef, hasRef as isRefObject, isLocalRef, isPlainObject } from '@stoplight/json';
 import { isAbsolute, resolve } from '@stoplight/path';
 import type { IRange, JsonPath } from '@stoplight/types';
 import type { Reported } from '../../rulesets/rule.js';
 import { keyMark, type KeyPart } from '../../rulesets/lib/oas.js';
-import { rememberByString } from '../../rulesets/lib/remember.js';
 import { SEVERITIES, SEVERITY_RANK, type Severity } from '../core/severity.js';
+import { pointerUriSegment } from '../engine/ref-graph.js';
 
 /** A rule's result, placed. */
 export interface Placed {
@@ -127,7 +127,7 @@ function associatedItem(inventory: Inventory, path: JsonPath): Item | null {
     let refMapKey = '#';
     let spelt = 0;
     const spell = (end: number) => {
-      for (; spelt < end; spelt++) refMapKey += `/${encodedSegment(String(path[spelt]))}`;
+      for (; spelt < end; spelt++) refMapKey += `/${pointerUriSegment(path[spelt]!)}`;
     };
     // The node at the key; `tracking` is off where it cannot be told, and then every key is
     // looked up, as in the original.
@@ -189,9 +189,6 @@ function refFile(inventory: Inventory, source: string, target: string): string |
   }
   return file;
 }
-
-/** A path segment as a ref-map key spells it; the same few names recur in every path. */
-const encodedSegment = rememberByString((segment: string): string => String(encodePointerUriFragment(segment)), 10_000);
 
 /** spectral-runtime's traverseObjUntilRef: the first `$ref` met on the way along `path`, or null. */
 function refOnTheWay(data: unknown, path: JsonPath): string | null {
