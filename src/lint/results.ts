@@ -111,6 +111,25 @@ const hasRef = (node: unknown): boolean => node !== null && typeof node === 'obj
 
 const child = (node: unknown, segment: string | number): unknown => (node !== null && typeof node === 'object' ? (node as Record<string | number, unknown>)[segment] : undefined);
 
+/** Where associatedItem's walk stands after a step: the node and the ref-map key it has reached. */
+interface Walked {
+  source: string;
+  refMap: Record<string, string>;
+  document: DocumentLike;
+  refMapKey: string;
+  /** How many segments of the path `refMapKey` has spelt. */
+  spelt: number;
+  node: unknown;
+  tracking: boolean;
+}
+
+/**
+ * The last walk through each inventory's `$ref`s: where it started, its path, and where it stood
+ * after each step (`steps[i]` after step i). Step i depends only on the first i segments, and a
+ * rule's results come in document order: the next path resumes after the steps the two share.
+ */
+const walks = new WeakMap<Inventory, { start: Walked; path: JsonPath; steps: Walked[] }>();
+
 /**
  * findAssociatedItemForPath for a path that meets a `$ref`: the path is spelt as ref-map keys,
  * prefix by prefix, and each key found in the ref map is followed, into other files too. A key is
@@ -121,22 +140,30 @@ function associatedItem(inventory: Inventory, path: JsonPath): Item | null {
     const newPath = closestPath(inventory.resolved, path);
     if (refOnTheWay(inventory.unresolved, newPath) === null) return { document: inventory.document, path: closestPath(inventory.unresolved, path) };
     if (inventory.document.source === null || inventory.graph === null) return null;
-    let source: string = inventory.document.source;
-    let refMap = inventory.graph.getNodeData(source).refMap;
-    let document = inventory.document;
-    let refMapKey = '#';
-    let spelt = 0;
+    let walk = walks.get(inventory);
+    if (walk === undefined) {
+      const { source } = inventory.document;
+      const start = { source, refMap: inventory.graph.getNodeData(source).refMap, document: inventory.document, refMapKey: '#', spelt: 0, node: inventory.document.data, tracking: true };
+      walks.set(inventory, (walk = { start, path, steps: [] }));
+    }
+    const { steps } = walk;
+    let from = 0;
+    while (from < steps.length && (from === 0 || path[from - 1] === walk.path[from - 1])) from++;
+    walk.path = path;
+    steps.length = from;
+    let { source, refMap, document, refMapKey, spelt, node, tracking } = from === 0 ? walk.start : steps[from - 1]!;
     const spell = (end: number) => {
       for (; spelt < end; spelt++) refMapKey += `/${pointerUriSegment(path[spelt]!)}`;
     };
     // The node at the key; `tracking` is off where it cannot be told, and then every key is
     // looked up, as in the original.
-    let node: unknown = document.data;
-    let tracking = true;
-    for (let i = 0; i <= path.length; i++) {
+    for (let i = from; i <= path.length; i++) {
       // Step i looks up the key of the first i segments.
       if (i > 0 && tracking) node = child(node, path[i - 1]!);
-      if (tracking && !hasRef(node)) continue;
+      if (tracking && !hasRef(node)) {
+        steps.push({ source, refMap, document, refMapKey, spelt, node, tracking });
+        continue;
+      }
       spell(i);
       // The keys this step has followed, by file: a `$ref` cycle (a → b → a) has no node at its
       // end, and the result is placed at the `$ref` that closes it. (A later step may pass the same
@@ -161,6 +188,7 @@ function associatedItem(inventory: Inventory, path: JsonPath): Item | null {
         node = refMapKeyToPath(refMapKey).reduce<unknown>(child, document.data);
         tracking = node !== undefined;
       }
+      steps.push({ source, refMap, document, refMapKey, spelt, node, tracking });
     }
     spell(path.length);
     return { document, path: closestPath(document.data, refMapKeyToPath(refMapKey)) };
