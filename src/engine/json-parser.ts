@@ -225,7 +225,8 @@ function restoreKeyOrder(data: unknown, paths: PathStep[][], index: TextIndex): 
 // ---------------------------------------------------------------------------------------------
 // Positions, read from the text on demand.
 
-type Members = { keys: string[]; values: number[]; byKey?: Map<string, number> } | { keys: undefined; values: number[] };
+/** A container's keys (objects), and the start and end offsets of its values, in text order. */
+type Members = { keys: string[]; values: number[]; ends: number[]; byKey?: Map<string, number> } | { keys: undefined; values: number[]; ends: number[] };
 
 /** The index of the first member named `key` (a map for large objects, whose lookups repeat). */
 function memberIndex(m: { keys: string[]; byKey?: Map<string, number> }, key: string): number {
@@ -299,6 +300,7 @@ class TextIndex {
     const end = this.valueEnd(offset) - 1;
     const keys: string[] = [];
     const values: number[] = [];
+    const ends: number[] = [];
     let i = this.skipSpace(offset + 1);
     while (i < end) {
       if (isObject) {
@@ -307,11 +309,13 @@ class TextIndex {
         i = this.skipSpace(keyEnd) + 1; // the colon
         i = this.skipSpace(i);
       }
+      const valueEnd = this.valueEnd(i);
       values.push(i);
-      i = this.skipSpace(this.valueEnd(i));
+      ends.push(valueEnd);
+      i = this.skipSpace(valueEnd);
       if (t.charCodeAt(i) === COMMA) i = this.skipSpace(i + 1);
     }
-    m = isObject ? { keys, values } : { keys: undefined, values };
+    m = isObject ? { keys, values, ends } : { keys: undefined, values, ends };
     this.members.set(offset, m);
     return m;
   }
@@ -331,10 +335,17 @@ class TextIndex {
     return offset;
   }
 
-  private position(offset: number): { line: number; character: number } {
+  /** The line and column of `offset`, on line `from` or after it. */
+  private position(offset: number, from = 0): { line: number; character: number } {
     const lines = (this.lineStarts ??= lineStarts(this.text));
-    let lo = 0;
+    let lo = from;
     let hi = lines.length - 1;
+    if (from > 0) {
+      // Galloping from `from` first, then halving between the last two steps.
+      let step = 1;
+      for (; lo + step <= hi && lines[lo + step]! <= offset; step *= 2) lo += step;
+      hi = Math.min(hi, lo + step - 1);
+    }
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
       if (lines[mid]! <= offset) lo = mid;
@@ -349,29 +360,36 @@ class TextIndex {
    * and with `closest` a missing segment gives the deepest node found.
    */
   rangeAt(path: JsonPath, closest: boolean): IRange | undefined {
-    let offset: number | undefined = this.rootOffset();
+    let offset = this.rootOffset();
+    // The end of the value at `offset`: read with its parent's members (the root's when asked for).
+    let end: number | undefined;
     for (const segment of path) {
-      if (offset === undefined) throw new TypeError("Cannot read properties of undefined (reading 'type')");
       const numeric = Number(segment);
-      const t: string | number = Number.isInteger(numeric) ? numeric : (segment as string | number);
+      const t: string | number = Number.isInteger(numeric) ? numeric : segment;
       const c = this.text.charCodeAt(offset);
+      let member: number;
+      let m: Members;
       if (typeof t === 'string' || c !== OPEN_BRACKET) {
-        if (c !== OPEN_BRACE) return closest ? this.rangeOf(offset) : undefined;
-        const m = this.membersOf(offset) as { keys: string[]; values: number[] };
-        const i = memberIndex(m, String(t));
-        if (i < 0) return closest ? this.rangeOf(offset) : undefined;
-        offset = m.values[i]!;
-        continue;
+        if (c !== OPEN_BRACE) return closest ? this.rangeOf(offset, end) : undefined;
+        m = this.membersOf(offset);
+        member = memberIndex(m as { keys: string[] }, String(t));
+        if (member < 0) return closest ? this.rangeOf(offset, end) : undefined;
+      } else {
+        m = this.membersOf(offset);
+        if (t < 0 || t >= m.values.length) return closest ? this.rangeOf(offset, end) : undefined;
+        member = t;
       }
-      const m = this.membersOf(offset);
-      if (t < 0 || t >= m.values.length) return closest ? this.rangeOf(offset) : undefined;
-      offset = m.values[t];
+      offset = m.values[member]!;
+      end = m.ends[member]!;
     }
-    return offset === undefined ? undefined : this.rangeOf(offset);
+    return this.rangeOf(offset, end);
   }
 
-  private rangeOf(offset: number): IRange {
-    return { start: this.position(offset), end: this.position(this.valueEnd(offset)) };
+  /** The range of the value from `offset` to `end` (found here when not known). */
+  private rangeOf(offset: number, end = this.valueEnd(offset)): IRange {
+    const start = this.position(offset);
+    // The end is mostly a few lines further: searched for from the start's line on.
+    return { start, end: this.position(end, start.line) };
   }
 }
 
