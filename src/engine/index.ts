@@ -25,7 +25,7 @@ export interface EngineOptions {
 
 /** How documents are read: the same results whichever engine reads them. */
 export interface DocumentReaders {
-  /** JSON read fast, or undefined where Spectral's own parser must read the text. */
+  /** JSON read fast, or undefined where Spectral's own parser must read the text (always for a `__proto__` key). */
   readJson(text: string): IParserResult | undefined;
   /** YAML, with the syntax tree the alias guard built for the text, if any. */
   readYaml(text: string, ast: unknown): IParserResult;

@@ -53,7 +53,8 @@ export function parseGuarded(text: string, source: string, { json, readers, synt
     if (!json && /!!binary\b/.test(text)) throw new InputError(source, 'invalid YAML: !!binary values are not supported');
     throw new InputError(source, `invalid ${json ? 'JSON' : 'YAML'}: the parser failed (${withoutContent((error as Error).message)})`);
   }
-  if (mayHidePrototypeKey(text)) refusePrototypeKeys(result.data, text, source);
+  // The fast JSON reader leaves any text with a `__proto__` key to the other parsers.
+  if (!fast && mayHidePrototypeKey(text)) refusePrototypeKeys(result.data, text, source);
   if (syntax === 'keep') return result;
   // Tab indentation makes YAML report confusing follow-on errors: name the cause first.
   const problem =
