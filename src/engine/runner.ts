@@ -11,7 +11,7 @@
 //   transitive dependant of every pointer (a chain of refs in a referenced file).
 import { pathToPointer as jsonPathToPointer, pointerToPath } from '@stoplight/json';
 import { stackArray, type Stack } from './crawler.js';
-import { Draft, getPath, isDraftable, Tree, Unsupported } from './draft.js';
+import { Draft, isDraftable, Tree, Unsupported } from './draft.js';
 import { internalModule } from './internals.js';
 import { patchOnce } from './patch.js';
 import { dereferenceInline, type RefGraph, type ResolveError } from './ref-graph.js';
@@ -102,14 +102,10 @@ export function installRunnerPort(): void {
     const keys = new Set(places.map(([path]) => JSON.stringify(path)));
     const nested = places.some(([path]) => path.length === 0 || path.slice(0, -1).some((_, i) => keys.has(JSON.stringify(path.slice(0, i + 1)))));
     const setAll = (tree: Changing) => {
-      // A result that is the node already there (a file's ref back into itself, resolved before)
-      // changes nothing, and copies nothing on its way.
-      const changes = places.map(([path, r]) => getPath(runner._source, path) !== r.resolved!.result);
-      tree.plan(places.filter((_, i) => changes[i]).map(([path]) => path));
-      places.forEach(([path, r], i) => {
-        if (changes[i]) tree.set(path, r.resolved!.result);
+      for (const [path, r] of places) {
+        tree.set(path, r.resolved!.result);
         runner._setGraphNodeData(String(r.uri), r.resolved!.result);
-      });
+      }
     };
     // Setting a node's graph data again is all a second attempt repeats: nothing to undo.
     if (!nested) runner._source = produceBy(runner._source, setAll, () => undefined);
