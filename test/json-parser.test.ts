@@ -6,7 +6,7 @@ import path from 'node:path';
 import parsers from '@stoplight/spectral-parsers';
 import type { IParserResult, JsonPath } from '@stoplight/types';
 import { describe, expect, it } from 'vitest';
-import { FastJson } from '../src/engine/json-parser.js';
+import { FastJson, parseJsonFast } from '../src/engine/json-parser.js';
 import { corpusEntries } from './helpers/corpus.js';
 import { CORPUS } from './helpers/lint.js';
 import { compareTrees } from './helpers/trees.js';
@@ -80,6 +80,12 @@ describe('JSON parser', () => {
   it('reads extreme nesting like Spectral', () => {
     const deep = `${'{"a":'.repeat(600)}1${'}'.repeat(600)}`;
     expectSameParse(deep, [Array(600).fill('a'), Array(10).fill('a')]);
+  });
+
+  it('leaves a `__proto__` key, plain or escaped, to Spectral\'s parser (which the load refuses)', () => {
+    expect(parseJsonFast('{"a": {"__proto__": {}}}')).toBeUndefined();
+    expect(parseJsonFast('{"a": {"\\u005f_proto__": {}}}')).toBeUndefined();
+    expect(parseJsonFast('{"a": {"\\u005f_proto_": {}}}')?.data).toEqual({ a: { __proto_: {} } });
   });
 
   const entries = corpusEntries().filter(e => e.name.endsWith('.json'));

@@ -152,6 +152,15 @@ paths:
       tags: [{$ref: '#/tags/0'}]
 tags: [{name: t}]
 `,
+  // lodash.set stops at these keys: the refs below them stay as they are.
+  'refs under keys named constructor and prototype': `
+openapi: 3.0.3
+components:
+  schemas:
+    A: {type: object, properties: {constructor: {$ref: '#/components/schemas/B'}, prototype: {type: object, properties: {x: {$ref: '#/components/schemas/B'}}}, ok: {$ref: '#/components/schemas/B'}}}
+    B: {type: object, properties: {constructor: {type: string}}}
+    C: {$ref: '#/components/schemas/B/properties/constructor'}
+`,
   'no refs at all': `
 openapi: 3.0.3
 paths: {/a: {get: {responses: {'200': {description: ok}}}}}

@@ -2,9 +2,9 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { internalModulePath } from '../src/engine/internals.js';
-import { joinPlain, NORMAL_POSIX_PATH } from '../src/engine/speedups.js';
+import { dirnamePlain, extnamePlain, isAbsolutePlain, joinPlain, NORMAL_POSIX_PATH, stripRootPlain } from '../src/engine/speedups.js';
 
-type StoplightPath = { normalize: (path: string) => string; join: (...paths: string[]) => string };
+type StoplightPath = Record<'normalize' | 'extname' | 'dirname' | 'stripRoot', (path: string) => string> & { join: (...paths: string[]) => string; isAbsolute: (path: string) => boolean };
 
 /** A fresh copy of @stoplight/path (the shared one has the shortcuts installed). */
 function originalPath(): StoplightPath {
@@ -90,5 +90,44 @@ describe('@stoplight/path join shortcut', () => {
       expect(fast, `${folder} + ${relative}`).toBe(join(folder, relative));
     }
     expect(taken).toBeGreaterThan(2000);
+  });
+});
+
+describe('@stoplight/path extname, dirname, stripRoot and isAbsolute shortcuts', () => {
+  const original = originalPath();
+  const pieces = ['a', 'B', '.', '..', '...', '.json', '.JSON', 'x.json', '.yaml', 'json', ' ', 'é', '%2E', '~', '#', '?', '😀', 'x.', '.x.y', '', ':', '\\'];
+  /** 20,000 generated paths, absolute (a leading `/`) or relative, with the shortcut's answer and the grammar's. */
+  function* generated(absolute: boolean, fast: (path: string) => string | boolean | undefined, name: 'extname' | 'dirname' | 'stripRoot' | 'isAbsolute') {
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % pieces.length;
+    for (let n = 0; n < 20_000; n++) {
+      const path = `${absolute ? '/' : ''}${Array.from({ length: 1 + (n % 4) }, () => pieces[next()]! + (n % 2 === 0 ? pieces[next()]! : '')).join('/')}`;
+      yield { path, fast: fast(path), grammar: () => original[name](path) };
+    }
+  }
+
+  for (const [name, fast, absolute] of [
+    ['extname', extnamePlain, true],
+    ['dirname', dirnamePlain, true],
+    ['stripRoot', stripRootPlain, false],
+    ['isAbsolute', isAbsolutePlain, true],
+    ['isAbsolute', isAbsolutePlain, false],
+  ] as const) {
+    it(`${name}: agrees with the grammar on generated ${absolute ? 'absolute' : 'relative'} paths`, () => {
+      let taken = 0;
+      for (const { path, fast: answer, grammar } of generated(absolute, fast, name)) {
+        if (answer === undefined) continue;
+        taken++;
+        expect(answer, path).toBe(grammar());
+      }
+      expect(taken).toBeGreaterThan(3000);
+    });
+  }
+
+  it('leaves to the grammar what the shortcuts do not cover', () => {
+    expect(extnamePlain('a/b.json')).toBeUndefined();
+    expect(dirnamePlain('/a/../b')).toBeUndefined();
+    for (const path of ['./a', 'a//b', 'a/', '/a', 'c:/a', 'a\\b']) expect(stripRootPlain(path), path).toBeUndefined();
+    for (const path of ['http://x/y', 'C:\\x', '//a', '/a/../b']) expect(isAbsolutePlain(path), path).toBeUndefined();
   });
 });

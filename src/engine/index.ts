@@ -16,7 +16,7 @@ import { withLocalRefFastPath, withoutRefCycles } from './resolve-local.js';
 import { installRunnerPort } from './runner.js';
 import { installReferencedParsers, installSpeedups, ParsedText, trustedRuleset } from './speedups.js';
 import { mismatchNotice, versionMismatches } from './versions.js';
-import { FastYaml, installYamlHandoff, readYaml } from './yaml-ast.js';
+import { FastYaml, installYamlHandoff, readYaml, yamlKeysChecked } from './yaml-ast.js';
 
 export interface EngineOptions {
   /** Spectral as published: no adaptation (APILINT_REFERENCE_ENGINE=1). */
@@ -25,10 +25,12 @@ export interface EngineOptions {
 
 /** How documents are read: the same results whichever engine reads them. */
 export interface DocumentReaders {
-  /** JSON read fast, or undefined where Spectral's own parser must read the text. */
+  /** JSON read fast, or undefined where Spectral's own parser must read the text (always for a `__proto__` key). */
   readJson(text: string): IParserResult | undefined;
   /** YAML, with the syntax tree the alias guard built for the text, if any. */
   readYaml(text: string, ast: unknown): IParserResult;
+  /** Whether a result of readYaml is known to hold no `__proto__` key: its reader refused them. */
+  yamlKeysChecked(result: IParserResult): boolean;
   /** The parsers Spectral's Document gets, for positions. */
   json: IParser;
   yaml: IParser;
@@ -60,6 +62,7 @@ export interface Engine {
 export const SPECTRAL_READERS: DocumentReaders = {
   readJson: () => undefined,
   readYaml: text => parsers.Yaml.parse(text) as IParserResult,
+  yamlKeysChecked: () => false,
   json: parsers.Json as IParser,
   yaml: parsers.Yaml as IParser,
   forResolver: ({ text }) => text,
@@ -75,7 +78,7 @@ const REFERENCE: Engine = {
 
 const ADAPTED: Engine = {
   reference: false,
-  readers: { readJson: parseJsonFast, readYaml, json: FastJson, yaml: FastYaml, forResolver: checked => new ParsedText(checked) },
+  readers: { readJson: parseJsonFast, readYaml, yamlKeysChecked, json: FastJson, yaml: FastYaml, forResolver: checked => new ParsedText(checked) },
   resolver: sandbox => withLocalRefFastPath(sandbox) as unknown as Resolver,
   ruleset: trustedRuleset,
   withoutRefCycles: data => withoutRefCycles.has(data),

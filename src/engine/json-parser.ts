@@ -60,7 +60,8 @@ export const parseJsonWithSpectral = (text: string): IParserResult => Json.parse
  * less than MAX_DEPTH deep.
  */
 export function parseJsonFast(text: string): IParserResult | undefined {
-  // JSON.parse makes `__proto__` an own key; Spectral's parser sets the prototype.
+  // JSON.parse makes `__proto__` an own key; Spectral's parser sets the prototype (and the load
+  // refuses the file). A key spelt with escapes is found by countKeys.
   if (text.includes('"__proto__"')) return undefined;
   let data: unknown;
   try {
@@ -183,6 +184,7 @@ function scanText(text: string): Scan | undefined {
 }
 
 /** Members of every object in the parsed data (JSON.parse keeps one per duplicated key). */
+/** The number of object members; -1 for a `__proto__` key (an own key, as JSON.parse makes it). */
 function countKeys(data: unknown): number {
   let count = 0;
   const stack: unknown[] = [data];
@@ -193,6 +195,7 @@ function countKeys(data: unknown): number {
       for (const item of value) if (item !== null && typeof item === 'object') stack.push(item);
     } else {
       for (const key in value) {
+        if (key === '__proto__') return -1;
         count++;
         const item = (value as Record<string, unknown>)[key];
         if (item !== null && typeof item === 'object') stack.push(item);

@@ -6,6 +6,7 @@ import { encodePointerUriFragment } from '@stoplight/json';
 import type { JsonPath } from '@stoplight/types';
 import { rememberByString } from '../../rulesets/lib/remember.js';
 import { MAX_REF_SETS } from '../load/limits.js';
+import { getPath } from './draft.js';
 
 // ---------------------------------------------------------------------------------------------
 // dependency-graph 0.11 (as the resolver uses it, with `circular: true`), with Sets for the
@@ -192,6 +193,8 @@ function chainForest(graph: RefGraph, order: readonly string[], toPath: (pointer
   for (const [pointer, node] of graph.nodes) {
     if (node.in.length === 0) continue;
     const path = toPath(pointer);
+    // The whole document as a target: read as the tree, not by a path.
+    if (path.length === 0) return false;
     let value = original;
     for (let i = 0; i < path.length - 1 && typeof value === 'object' && value !== null; i++) {
       value = (value as Record<string, unknown>)[path[i]!];
@@ -248,11 +251,19 @@ export interface Dereferenced {
   val: unknown;
 }
 
+/** The tree the inline dereferencing reads and sets (draft.ts's Tree, or immer's draft). */
+export interface InlineTree {
+  /** The value at a path as it is now (lodash.get). */
+  get(path: string[]): unknown;
+  /** Names every place that will be set, before any read: called on chains only. */
+  plan(places: readonly string[][]): void;
+}
+
 /**
  * json-ref-resolver's inline dereferencing: each pointer in dependency order, its value set at the
- * places that depend on it unless a stem makes the place circular. `read` gives the value at a
- * path as it is now (the empty path: the document as it was); `apply` makes one set (or records
- * the missing target) and its ref map entry; `original` is the tree before any set.
+ * places that depend on it unless a stem makes the place circular. `tree` gives the value at a
+ * path as it is now; `apply` makes one set (or records the missing target) and its ref map entry;
+ * `original` is the tree before any set.
  *
  * Where every `$ref` place D leads to one target, the places that depend on a pointer P form
  * chains D → X1 → … → P. The original sets every transitive dependant of every pointer, so a chain
@@ -261,7 +272,9 @@ export interface Dereferenced {
  * `$ref` place has stems (a stem is a proper prefix of a place, and the crawl does not enter
  * places), so that pointer is X1. On such graphs only that set is made: the same values, sharing
  * and ref map, in time linear in the number of refs. A missing target (the end of a chain) still
- * reaches every transitive dependant, as each gets an error.
+ * reaches every transitive dependant, as each gets an error. No target lies inside a place, so
+ * whether it is missing can be read from `original`, and every place to be set is known before
+ * the first set: the tree is told them first (`plan`).
  *
  * Other graphs take the general walk, whose sets are bounded by MAX_REF_SETS: past it the walk
  * stops, and says where. `chains` tells which way was taken: chains close no cycle of refs.
@@ -270,31 +283,52 @@ export function dereferenceInline(
   pointerGraph: RefGraph,
   stemGraph: RefGraph,
   toPath: (pointer: string) => string[],
-  read: (path: string[]) => unknown,
+  tree: InlineTree,
   apply: (set: Dereferenced) => void,
   original: unknown,
 ): { stopped?: StoppedAt; chains: boolean } {
   const order = pointerGraph.overallOrder();
   const chains = isChainForest(pointerGraph, order, toPath, original);
+  // On chains, each pointer's sets, applied once all are known.
+  const planned: { pointerPath: string[]; sets: Dereferenced[] }[] = [];
   let steps = 0;
+  let stopped: StoppedAt | undefined;
   for (const pointer of order) {
     // Most pointers are the places of `$ref`s, which nothing refers to: no closure to walk.
     const node = pointerGraph.nodes.get(pointer)!;
     if (node.in.length === 0) continue;
     const pointerPath = toPath(pointer);
-    const val = read(pointerPath);
+    const val = chains ? getPath(original, pointerPath) : tree.get(pointerPath);
     const to = pathToPointer(pointerPath);
     const dependants = chains && val !== undefined ? node.in : pointerGraph.dependantsOf(pointer);
     const stems = stemsOf(stemGraph, pointer, toPath);
     steps += dependants.length;
     for (const list of stems.values()) steps += list.length;
-    if (steps > MAX_REF_SETS) return { chains, stopped: { pointer, path: pointerPath, message: `the $refs of this file form cycles too long to resolve (more than ${MAX_REF_SETS.toLocaleString('en-US')} steps): resolution stopped at ${pointer}` } };
+    if (steps > MAX_REF_SETS) {
+      stopped = { pointer, path: pointerPath, message: `the $refs of this file form cycles too long to resolve (more than ${MAX_REF_SETS.toLocaleString('en-US')} steps): resolution stopped at ${pointer}` };
+      break;
+    }
+    const sets: Dereferenced[] = [];
     for (const dependant of dependants) {
       const path = toPath(dependant);
-      if (!isCircular(stems, path)) apply({ pointer, to, path, from: pathToPointer(path), val });
+      if (!isCircular(stems, path)) sets.push({ pointer, to, path, from: pathToPointer(path), val });
+    }
+    if (chains) planned.push({ pointerPath, sets });
+    else sets.forEach(apply);
+  }
+  if (chains) {
+    tree.plan(planned.flatMap(({ sets }) => (sets.length > 0 && sets[0]!.val !== undefined ? sets.map(set => set.path) : [])));
+    for (const { pointerPath, sets } of planned) {
+      if (sets.length === 0) continue;
+      // The value as it is now: a place's target may itself be a place set before.
+      const val = sets[0]!.val === undefined ? undefined : tree.get(pointerPath);
+      for (const set of sets) {
+        set.val = val;
+        apply(set);
+      }
     }
   }
-  return { chains };
+  return stopped ? { chains, stopped } : { chains };
 }
 
 /** Where and why the inline dereferencing stopped: the bound on its steps was reached. */

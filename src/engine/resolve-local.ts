@@ -13,7 +13,7 @@
 import { pointerToPath } from '@stoplight/json';
 import { ResolveRunner } from '@stoplight/json-ref-resolver/runner.js';
 import type { Resolver } from '@stoplight/spectral-ref-resolver';
-import { Draft, draftGet, draftSet, hasOwn, Unsupported } from './draft.js';
+import { hasOwn, Tree, Unsupported } from './draft.js';
 import { dereferenceInline, encodeSegment, forEachStem, RefGraph, referencesParent, type ResolveError } from './ref-graph.js';
 
 type Obj = Record<string, unknown>;
@@ -156,20 +156,23 @@ function resolveLocal(inner: Resolver, source: unknown, opts: Record<string, unk
   const refMap: Record<string, string> = {};
   const nodeRefMap: Record<string, string> = {};
   const errors: ResolveError[] = [];
-  const root = new Draft(source, null);
+  const tree = new Tree(source);
 
   const { stopped, chains } = dereferenceInline(
     pointerGraph,
     stemGraph,
     toPath,
-    path => {
-      if (path.length === 0) throw new Unsupported('a $ref to the whole document');
-      return draftGet(root, path);
+    {
+      get: path => {
+        if (path.length === 0) throw new Unsupported('a $ref to the whole document');
+        return tree.get(path);
+      },
+      plan: places => tree.plan(places),
     },
     ({ pointer, to, path, from, val }) => {
       refMap[from] = to;
       nodeRefMap[from] = to;
-      if (val !== undefined) draftSet(root, path, val);
+      if (val !== undefined) tree.set(path, val);
       else {
         errors.push({ code: 'POINTER_MISSING', message: `'${pointer}' does not exist`, path, uri: runner.baseUri, uriStack: runner.uriStack, pointerStack: [] });
       }
@@ -178,7 +181,7 @@ function resolveLocal(inner: Resolver, source: unknown, opts: Record<string, unk
   );
   if (stopped) errors.push({ code: 'RESOLVE_LIMIT', message: stopped.message, path: stopped.path, uri: runner.baseUri, uriStack: runner.uriStack, pointerStack: [] });
 
-  const result = root.finalize();
+  const result = tree.finalize();
 
   runner._source = result;
   const nodeData = runner.graph.getNodeData(runner.root);

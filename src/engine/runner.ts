@@ -11,7 +11,7 @@
 //   transitive dependant of every pointer (a chain of refs in a referenced file).
 import { pathToPointer as jsonPathToPointer, pointerToPath } from '@stoplight/json';
 import { stackArray, type Stack } from './crawler.js';
-import { Draft, draftGet, draftSet, isDraftable, Unsupported } from './draft.js';
+import { Draft, isDraftable, Tree, Unsupported } from './draft.js';
 import { internalModule } from './internals.js';
 import { patchOnce } from './patch.js';
 import { dereferenceInline, type RefGraph, type ResolveError } from './ref-graph.js';
@@ -58,9 +58,11 @@ type Resolve = (this: Runner, opts?: { jsonPointer?: string; parentPath?: Path }
 type Produce = (base: unknown, recipe: (draft: unknown) => unknown) => unknown;
 
 /** A tree being changed: immer's draft, or its replay (draft.ts). */
-interface Tree {
+interface Changing {
   get(path: Path): unknown;
   set(path: Path, value: unknown): void;
+  /** The places that will be set, named before any read (see draft.ts's Tree). */
+  plan(places: readonly Path[]): void;
 }
 
 export function installRunnerPort(): void {
@@ -76,19 +78,20 @@ export function installRunnerPort(): void {
    * (draft.ts). A recipe that needs more (a set through a missing node) runs again on immer, after
    * `rollback` undoes what the first attempt did outside the tree.
    */
-  function produceBy(base: unknown, recipe: (tree: Tree) => void, rollback: () => void): unknown {
+  function produceBy(base: unknown, recipe: (tree: Changing) => void, rollback: () => void): unknown {
     if (isDraftable(base)) {
-      const root = new Draft(base, null);
+      const tree = new Tree(base);
       try {
-        recipe({ get: path => (path.length === 0 ? base : draftGet(root, path)), set: (path, value) => draftSet(root, path, value) });
-        return root.finalize();
+        recipe({ get: path => (path.length === 0 ? base : tree.get(path)), set: (path, value) => tree.set(path, value), plan: places => tree.plan(places) });
+        return tree.finalize();
       } catch (error) {
         if (!(error instanceof Unsupported)) throw error;
         rollback();
       }
     }
     return produce(base, draft => {
-      recipe({ get: path => (path.length === 0 ? immer.original(draft) : get(draft, path)), set: (path, value) => set(draft, path, value) });
+      // immer copies on write by itself: nothing to plan.
+      recipe({ get: path => (path.length === 0 ? immer.original(draft) : get(draft, path)), set: (path, value) => set(draft, path, value), plan: () => undefined });
     });
   }
 
@@ -98,7 +101,7 @@ export function installRunnerPort(): void {
     // target), is order-sensitive across produces: those keep one produce per result.
     const keys = new Set(places.map(([path]) => JSON.stringify(path)));
     const nested = places.some(([path]) => path.length === 0 || path.slice(0, -1).some((_, i) => keys.has(JSON.stringify(path.slice(0, i + 1)))));
-    const setAll = (tree: Tree) => {
+    const setAll = (tree: Changing) => {
       for (const [path, r] of places) {
         tree.set(path, r.resolved!.result);
         runner._setGraphNodeData(String(r.uri), r.resolved!.result);
@@ -175,7 +178,7 @@ export function installRunnerPort(): void {
           this._source,
           tree => {
             try {
-              const { stopped } = dereferenceInline(crawler.pointerGraph, crawler.pointerStemGraph, toPath, tree.get, ({ pointer, to, path, from, val }) => {
+              const { stopped } = dereferenceInline(crawler.pointerGraph, crawler.pointerStemGraph, toPath, tree, ({ pointer, to, path, from, val }) => {
                 resolved.refMap[from] = to;
                 this._setGraphNodeEdge(this.root, from, to);
                 if (val !== undefined) {

@@ -105,6 +105,17 @@ const PARSER_OPTIONS = { ignoreDuplicateKeys: false, mergeKeys: true, preserveKe
  * What Spectral's YAML parser gives for `text`, with plain objects; `ast` is the tree the alias
  * guard built for it, if any.
  */
+/** The results read by the ports, which leave a `__proto__` key to Spectral's parser (NotPorted). */
+const portedResults = new WeakSet<IParserResult>();
+
+function withoutPrototypeKeys(result: IParserResult): IParserResult {
+  portedResults.add(result);
+  return result;
+}
+
+/** Whether readYaml's result is known to hold no `__proto__` key. */
+export const yamlKeysChecked = (result: IParserResult): boolean => portedResults.has(result);
+
 export function readYaml(text: string, ast?: unknown): IParserResult {
   if (MERGE_KEY.test(text)) return spectralParse(text, ast);
   const lineMap = computeLineMap(text);
@@ -119,7 +130,7 @@ export function readYaml(text: string, ast?: unknown): IParserResult {
       reader.report();
       result.ast = scanned.ast;
       result.data = scanned.data;
-      return sortDiagnostics(result) as unknown as IParserResult;
+      return withoutPrototypeKeys(sortDiagnostics(result) as unknown as IParserResult);
     } catch (error) {
       if (!(error instanceof NotPorted)) throw error;
       diagnostics.length = 0;
@@ -135,7 +146,7 @@ export function readYaml(text: string, ast?: unknown): IParserResult {
     if (!(error instanceof NotPorted)) throw error;
     return spectralParse(text, tree);
   }
-  return sortDiagnostics(result) as unknown as IParserResult;
+  return withoutPrototypeKeys(sortDiagnostics(result) as unknown as IParserResult);
 }
 
 export const FastYaml: IParser = {

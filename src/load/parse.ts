@@ -53,7 +53,9 @@ export function parseGuarded(text: string, source: string, { json, readers, synt
     if (!json && /!!binary\b/.test(text)) throw new InputError(source, 'invalid YAML: !!binary values are not supported');
     throw new InputError(source, `invalid ${json ? 'JSON' : 'YAML'}: the parser failed (${withoutContent((error as Error).message)})`);
   }
-  if (mayHidePrototypeKey(text)) refusePrototypeKeys(result.data, text, source);
+  // The fast readers leave any text with a `__proto__` key to Spectral's parsers.
+  const keysChecked = fast !== undefined || (!json && readers.yamlKeysChecked(result));
+  if (!keysChecked && mayHidePrototypeKey(text)) refusePrototypeKeys(result.data, text, source);
   if (syntax === 'keep') return result;
   // Tab indentation makes YAML report confusing follow-on errors: name the cause first.
   const problem =
