@@ -16,7 +16,8 @@
 // file was an internal error), and a chain of files is followed up to MAX_REF_FILE_CHAIN files
 // deep (the original stopped at 100 without a word), past which the ref says so as an error.
 // The runner's lookupAndResolveUri, which the crawler calls for each ref to another file, is
-// ported here too, for the stacks of files it grows (UriStack).
+// ported here too, for the stacks of files it grows (UriStack), and so is its computeRef, for the
+// URIs of file refs (kept per folder and ref text).
 import { pointerToPath, trimStart } from '@stoplight/json';
 import { MAX_REF_FILE_CHAIN } from '../load/limits.js';
 import { internalModule } from './internals.js';
