@@ -92,8 +92,8 @@ export class RefGraph {
   private closure(node: string, direction: 'out' | 'in'): string[] {
     const result: string[] = [];
     this.dfs(direction, result)(node);
-    const index = result.indexOf(node);
-    if (index >= 0) result.splice(index, 1);
+    // The walk finishes its start last: dependency-graph's indexOf and splice take it from the end.
+    if (result[result.length - 1] === node) result.pop();
     return result;
   }
 
@@ -124,11 +124,8 @@ export class RefGraph {
 function startsWithPath(path: readonly string[], prefix: readonly string[]): boolean {
   if (prefix.length > path.length) return false;
   for (let i = 0; i < prefix.length; i++) {
-    const a = parseInt(path[i]!);
-    const b = parseInt(prefix[i]!);
-    if (Number.isNaN(a) && Number.isNaN(b)) {
-      if (path[i] !== prefix[i]) return false;
-    } else if (a !== b) return false;
+    // Equal segments match either way; different ones only as equal integers (NaN never equals).
+    if (path[i] !== prefix[i] && parseInt(path[i]!) !== parseInt(prefix[i]!)) return false;
   }
   return true;
 }
