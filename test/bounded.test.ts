@@ -258,6 +258,16 @@ describe('6. the config and the baseline are bounded like documents', () => {
     }
   });
 
+  // Fuzz seed 6001: a baseline finding replaced by null was an internal error.
+  it('a baseline whose findings are not findings: one line naming the entry', async () => {
+    for (const [name, entry] of [['null', 'null'], ['number', '0'], ['missing', '{"ruleId": "r", "file": "f"}'], ['array', '["r", "f", "/p"]']]) {
+      const baseline = write(`baseline/entry-${name}.json`, `{"version": 1, "findings": [{"ruleId": "r", "file": "f", "pointer": "/p"}, ${entry}]}`);
+      const result = await runInProcess(['lint', 'fixtures/reference-service.yaml', '--baseline', baseline], ROOT);
+      expect(result.code, name).toBe(2);
+      expectOneLine(result, new RegExp(`entry-${name}\\.json: not an apilint baseline: finding 2 is not an object with a ruleId, file and pointer$`));
+    }
+  });
+
   it('a config or a baseline past --max-file-size', async () => {
     const config = write('config/big.yaml', `rules: {}\n# ${'x'.repeat(2 * 1024 * 1024)}\n`);
     const result = await runInProcess(['lint', 'fixtures/reference-service.yaml', '-c', config, '--max-file-size', '1MB'], ROOT);

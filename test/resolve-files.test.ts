@@ -3,7 +3,7 @@
 // at every graph node, the same errors. Each side runs in a process of its own (the ports patch the
 // resolver's modules), on hand-made shapes and on random graphs of refs across files.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -97,11 +97,22 @@ function resolveAll(dirs: readonly string[], ported: boolean, timeout = 600_000)
 
 function writeCase(files: Files): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'apilint-resolve-files-'));
-  for (const [name, data] of Object.entries(files)) writeFileSync(path.join(dir, name), JSON.stringify(data));
+  for (const [name, data] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), JSON.stringify(data));
+  }
   return dir;
 }
 
 const CASES: Record<string, Files> = {
+  // The same `$ref` text leads to another file from another folder; a file's ref to itself by name.
+  'one ref text in files of different folders, and refs to the file itself': {
+    'doc.json': { a: { $ref: './x/s.json#/A' }, c: { $ref: './s.json#/A' }, d: { $ref: './y/t.json#/C' }, self: { $ref: './doc.json#/c' } },
+    's.json': { A: { tag: 'root' } },
+    'x/s.json': { A: { $ref: './s.json#/B' }, B: { tag: 'x' } },
+    'y/t.json': { C: { $ref: './s.json#/A' }, D: { $ref: '../s.json#/A' } },
+    'y/s.json': { A: { tag: 'y' } },
+  },
   'fan-in to a shared file': {
     'doc.json': { components: { schemas: Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`S${i}`, { $ref: './shared.json#/Thing' }])) } },
     'shared.json': { Thing: { type: 'object', properties: { self: { $ref: '#/Thing' }, other: { $ref: '#/Other' } } }, Other: { type: 'string' } },

@@ -127,7 +127,8 @@ describe('@stoplight/path extname, dirname, stripRoot and isAbsolute shortcuts',
   it('leaves to the grammar what the shortcuts do not cover', () => {
     expect(extnamePlain('a/b.json')).toBeUndefined();
     expect(dirnamePlain('/a/../b')).toBeUndefined();
-    for (const path of ['./a', 'a//b', 'a/', '/a', 'c:/a', 'a\\b']) expect(stripRootPlain(path), path).toBeUndefined();
+    for (const path of ['./', 'a//b', 'a/', '/a', 'c:/a', 'a\\b']) expect(stripRootPlain(path), path).toBeUndefined();
+    expect(['./a', '././a', './../a'].map(stripRootPlain)).toEqual(['a', './a', '../a']);
     for (const path of ['http://x/y', 'C:\\x', '//a', '/a/../b']) expect(isAbsolutePlain(path), path).toBeUndefined();
   });
 });

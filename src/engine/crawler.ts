@@ -16,7 +16,8 @@
 // file was an internal error), and a chain of files is followed up to MAX_REF_FILE_CHAIN files
 // deep (the original stopped at 100 without a word), past which the ref says so as an error.
 // The runner's lookupAndResolveUri, which the crawler calls for each ref to another file, is
-// ported here too, for the stacks of files it grows (UriStack).
+// ported here too, for the stacks of files it grows (UriStack), and so is its computeRef, for the
+// URIs of file refs (kept per folder and ref text).
 import { pointerToPath, trimStart } from '@stoplight/json';
 import { MAX_REF_FILE_CHAIN } from '../load/limits.js';
 import { internalModule } from './internals.js';
@@ -27,7 +28,15 @@ import { forEachStem, RefGraph, referencesParent, type ResolveError } from './re
 const FOLLOW_DEPTH = 256;
 
 /** A URI as json-ref-resolver holds it (urijs, or its ExtendedURI). */
-type Uri = { toString(): string; fragment(): string; path(): string; clone(): { fragment(pointer: string): unknown } };
+type Uri = {
+  toString(): string;
+  fragment(): string;
+  fragment(fragment: string): Uri;
+  path(): string;
+  scheme(): string;
+  is(what: 'absolute'): boolean;
+  clone(): Uri;
+};
 
 /** dependency-graph's DepGraph, as the runner's graph: its edge lists are read by its own methods. */
 interface DepGraph {
@@ -39,6 +48,10 @@ interface DepGraph {
 
 interface Runner {
   computeRef(opts: object): Uri | undefined;
+  getRef(key: string | undefined, val: unknown): unknown;
+  isFile(ref: Uri): boolean;
+  transformRef?: (opts: object, ctx: unknown) => Uri | undefined;
+  ctx: unknown;
   computeUriCacheKey(ref: Uri): string;
   lookupUri(opts: { ref: unknown; fragment: string; cacheKey: string; parentPath: string[] }): Promise<Runner>;
   resolve(opts: { jsonPointer: string; parentPath: string[] }): Promise<Resolved>;
@@ -146,6 +159,50 @@ function addEdge(graph: DepGraph, from: string, to: string): void {
   graph.incomingEdges[to]!.push(from);
 }
 
+/** Most (folder, `$ref`) pairs computeRef keeps before it starts afresh. */
+const MAX_FILE_REFS = 50_000;
+/** The URI each scheme-less file `$ref` gives in a folder; null where the original's other branches run. */
+const fileRefs = new Map<string, Uri | null>();
+/** Each runner's folder (its file's dirname). */
+const folders = new WeakMap<Runner, string>();
+
+/**
+ * The runner's computeRef, with the URI of a file `$ref` kept per folder and `$ref`: the original
+ * parsed each `$ref` twice with urijs and joined it to its file's folder (DigitalOcean's 9,515 file
+ * refs, 3,697 distinct: 0.12 s). The kept URI is never handed out, only its clone (urijs's own
+ * copy, of the same class): each ref gets a URI of its own, as before. Only scheme-less refs in a
+ * scheme-less file are kept, whose URI depends on nothing else (isFile is true for them whatever
+ * the resolvers); the ref to the file itself and transformRef are worked out per ref, as there.
+ */
+function computeRef(runner: Runner, opts: { key?: string; val: unknown }): Uri | undefined {
+  const refStr = runner.getRef(opts.key, opts.val);
+  // Most nodes hold no `$ref`.
+  if (refStr === undefined) return undefined;
+  const base = runner.baseUri.toString();
+  if (typeof refStr !== 'string' || refStr[0] === '#' || base === '' || runner.baseUri.scheme() !== '') return runner.computeRef(opts);
+  const { ExtendedURI } = internalModule<{ ExtendedURI: new (value: string) => Uri }>('json-ref-resolver/uri');
+  const path = internalModule<Record<'join' | 'dirname' | 'stripRoot' | 'toFSPath', (...paths: string[]) => string>>('path');
+  let folder = folders.get(runner);
+  if (folder === undefined) folders.set(runner, (folder = path.dirname(base)));
+  const key = `${folder}\0${refStr}`;
+  let kept = fileRefs.get(key);
+  if (kept === undefined) {
+    // The original's file branch, for the refs that take it.
+    const parsed = new ExtendedURI(refStr);
+    kept = null;
+    if (parsed.scheme() === '') {
+      const absRef = parsed.is('absolute') ? parsed.toString() : path.join(folder, path.stripRoot(parsed.toString()));
+      if (absRef) kept = new (Object.getPrototypeOf(ExtendedURI) as new (value: string) => Uri)(path.toFSPath(absRef)).fragment(parsed.fragment());
+    }
+    if (fileRefs.size >= MAX_FILE_REFS) fileRefs.clear();
+    fileRefs.set(key, kept);
+  }
+  if (kept === null) return runner.computeRef(opts);
+  let ref = kept.clone();
+  if (String(ref).length > 0 && runner.isFile(runner.baseUri) && runner.isFile(ref) && runner.baseUri.path() === ref.path()) ref = new ExtendedURI(`#${ref.fragment()}`);
+  return runner.transformRef ? runner.transformRef({ ...opts, ref, uri: runner.baseUri }, runner.ctx) : ref;
+}
+
 export function installCrawlerPort(): void {
   const crawlerModule = internalModule<{ ResolveCrawler: new (...args: never[]) => object }>('json-ref-resolver/crawler');
   const utils = internalModule<{
@@ -204,14 +261,14 @@ export function installCrawlerPort(): void {
     }
 
     /**
-     * The runner's computeRef: the `$ref` at a node as a URI, or undefined. urijs throws on a ref it
+     * The runner's computeRef (see computeRef below): the `$ref` at a node as a URI, or undefined. urijs throws on a ref it
      * cannot read (a port that is not a number: `http://host:80a/x.yaml`), which made the whole
      * file an internal error; here that ref is an error at its place (null), and is not followed.
      */
     private refOf(opts: { key?: string; val: unknown; jsonPointer: string; pointerStack: string[] }, path: readonly string[]): Uri | undefined | null {
       const runner = this._runner;
       try {
-        return runner.computeRef(opts);
+        return computeRef(runner, opts);
       } catch (error) {
         this._resolved.errors.push({
           code: 'PARSE_URI',

@@ -21,6 +21,7 @@ export const INTERNAL_MODULES = {
   'json-ref-resolver/crawler': ['@stoplight/spectral-ref-resolver', '@stoplight/json-ref-resolver/crawler.js'],
   'json-ref-resolver/utils': ['@stoplight/spectral-ref-resolver', '@stoplight/json-ref-resolver/utils.js'],
   'json-ref-resolver/runner': ['@stoplight/spectral-ref-resolver', '@stoplight/json-ref-resolver/runner.js'],
+  'json-ref-resolver/uri': ['@stoplight/spectral-ref-resolver', '@stoplight/json-ref-resolver/uri.js'],
   immer: ['@stoplight/json-ref-resolver', 'immer'],
   'lodash/get': ['@stoplight/json-ref-resolver', 'lodash/get'],
   'lodash/set': ['@stoplight/json-ref-resolver', 'lodash/set'],

@@ -136,6 +136,10 @@ function integerKey(text: string, keyStart: number, keyEnd: number): number {
   return n <= 4294967294 ? n : -1;
 }
 
+/** The characters scanText acts on outside strings: brackets, braces, quotes and commas. */
+const STRUCTURAL = new Uint8Array(128);
+for (const c of [OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, QUOTE, COMMA]) STRUCTURAL[c] = 1;
+
 function scanText(text: string): Scan | undefined {
   const starts: number[] = [];
   const ends: number[] = [];
@@ -146,6 +150,11 @@ function scanText(text: string): Scan | undefined {
   const n = text.length;
   while (i < n) {
     const c = text.charCodeAt(i);
+    // Whitespace, numbers and literals: most of an indented document's characters outside strings.
+    if (STRUCTURAL[c] !== 1) {
+      i++;
+      continue;
+    }
     if (c === OPEN_BRACE || c === OPEN_BRACKET) {
       if (stack.length >= MAX_DEPTH) return undefined;
       starts.push(i);
@@ -174,17 +183,19 @@ function scanText(text: string): Scan | undefined {
         } else level.sawName = true;
         i = j + 1;
       } else i = end;
-    } else if (c === COMMA) {
+    } else {
       const level = stack[stack.length - 1]!;
       if (level.array) level.count++;
       i++;
-    } else i++;
+    }
   }
   return { starts, ends, members, reordered };
 }
 
-/** Members of every object in the parsed data (JSON.parse keeps one per duplicated key). */
-/** The number of object members; -1 for a `__proto__` key (an own key, as JSON.parse makes it). */
+/**
+ * The number of members of the objects in the parsed data (JSON.parse keeps one per duplicated
+ * key); -1 for a `__proto__` key (an own key, as JSON.parse makes it).
+ */
 function countKeys(data: unknown): number {
   let count = 0;
   const stack: unknown[] = [data];

@@ -19,6 +19,9 @@ interface GraphNode {
   /** Made once a list grows long enough for indexOf to cost. */
   outSet?: Set<string>;
   inSet?: Set<string>;
+  /** The last walk that finished this node, and the last that had it on its current path. */
+  done: number;
+  onPath: number;
 }
 
 /** Adds `item` to `list` unless there; `set` mirrors a long list. */
@@ -37,13 +40,15 @@ function addOnce(list: string[], set: Set<string> | undefined, item: string): Se
 
 export class RefGraph {
   readonly nodes = new Map<string, GraphNode>();
+  /** Numbers the walks, whose marks are kept on the nodes (no Sets of names to fill). */
+  private walks = 0;
 
   hasNode(node: string): boolean {
     return this.nodes.has(node);
   }
 
   addNode(node: string): void {
-    if (!this.nodes.has(node)) this.nodes.set(node, { out: [], in: [] });
+    if (!this.nodes.has(node)) this.nodes.set(node, { out: [], in: [], done: 0, onPath: 0 });
   }
 
   addDependency(from: string, to: string): void {
@@ -54,26 +59,28 @@ export class RefGraph {
   }
 
   private dfs(direction: 'out' | 'in', result: string[]): (start: string) => void {
-    const visited = new Set<string>();
+    const walk = ++this.walks;
     return (start: string) => {
-      if (visited.has(start)) return;
-      const inCurrentPath = new Set<string>();
+      const first = this.nodes.get(start)!;
+      if (first.done === walk) return;
+      // The path marks of an earlier start of this walk are all cleared as it finished.
       // The to-do stack as two parallel arrays (node, processed), not an object per entry: the
       // closures run once per pointer, thousands of times on a large API.
       const todo: string[] = [start];
       const processed: boolean[] = [false];
       while (todo.length > 0) {
         const top = todo.length - 1;
-        const node = todo[top]!;
+        const name = todo[top]!;
+        const node = this.nodes.get(name)!;
         if (!processed[top]) {
-          if (visited.has(node) || inCurrentPath.has(node)) {
+          if (node.done === walk || node.onPath === walk) {
             todo.pop();
             processed.pop();
             continue;
           }
-          inCurrentPath.add(node);
+          node.onPath = walk;
           processed[top] = true;
-          const edges = this.nodes.get(node)![direction];
+          const edges = node[direction];
           for (let i = edges.length - 1; i >= 0; i--) {
             todo.push(edges[i]!);
             processed.push(false);
@@ -81,9 +88,9 @@ export class RefGraph {
         } else {
           todo.pop();
           processed.pop();
-          inCurrentPath.delete(node);
-          visited.add(node);
-          result.push(node);
+          node.onPath = 0;
+          node.done = walk;
+          result.push(name);
         }
       }
     };
@@ -92,8 +99,8 @@ export class RefGraph {
   private closure(node: string, direction: 'out' | 'in'): string[] {
     const result: string[] = [];
     this.dfs(direction, result)(node);
-    const index = result.indexOf(node);
-    if (index >= 0) result.splice(index, 1);
+    // The walk finishes its start last: dependency-graph's indexOf and splice take it from the end.
+    if (result[result.length - 1] === node) result.pop();
     return result;
   }
 
@@ -124,11 +131,8 @@ export class RefGraph {
 function startsWithPath(path: readonly string[], prefix: readonly string[]): boolean {
   if (prefix.length > path.length) return false;
   for (let i = 0; i < prefix.length; i++) {
-    const a = parseInt(path[i]!);
-    const b = parseInt(prefix[i]!);
-    if (Number.isNaN(a) && Number.isNaN(b)) {
-      if (path[i] !== prefix[i]) return false;
-    } else if (a !== b) return false;
+    // Equal segments match either way; different ones only as equal integers (NaN never equals).
+    if (path[i] !== prefix[i] && parseInt(path[i]!) !== parseInt(prefix[i]!)) return false;
   }
   return true;
 }

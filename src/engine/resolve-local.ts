@@ -82,13 +82,22 @@ function resolveLocal(inner: Resolver, source: unknown, opts: Record<string, unk
     return p;
   };
   const parentPath: string[] = [];
+  // The pointer of each prefix of parentPath, the first `known` of them up to date: sibling refs
+  // (the items of a list of parameters, say) share all but the last.
+  const prefixPointers: string[] = [];
+  let known = 0;
+  const parentPointerOf = (): string => {
+    for (let i = known; i < parentPath.length; i++) prefixPointers[i] = `${i === 0 ? '#' : prefixPointers[i - 1]}/${encodeSegment(parentPath[i]!)}`;
+    known = parentPath.length;
+    return prefixPointers[parentPath.length - 1]!;
+  };
   let refersToItself = false;
   // The stem graph's edges, as (dep, target) pairs, added once the crawl has seen every target.
   const stemEdges: string[] = [];
 
   const resolveRef = (ref: string) => {
     if (!ref.startsWith('#/')) throw new Unsupported('not a local ref');
-    const parentPointer = `#/${parentPath.map(encodeSegment).join('/')}`;
+    const parentPointer = parentPointerOf();
     // The path this pointer reads back as is the one just encoded, unless a key holds `%`
     // (pointerToPath decodes percent-escapes): remember it rather than decode it later.
     if (!parentPointer.includes('%') && !paths.has(parentPointer)) paths.set(parentPointer, parentPath.slice());
@@ -120,6 +129,7 @@ function resolveLocal(inner: Resolver, source: unknown, opts: Record<string, unk
       const key = keys[i]!;
       const value = (target as Obj)[key];
       const ref = refOf(value);
+      if (known > parentPath.length) known = parentPath.length;
       parentPath.push(key);
       if (ref !== undefined) resolveRef(ref);
       else if (typeof value === 'object' && value !== null) crawl(value);

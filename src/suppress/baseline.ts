@@ -111,7 +111,14 @@ export function readBaseline(baselineFile: string, maxFileSize = DEFAULT_MAX_FIL
     throw error;
   }
   if (body?.version !== 1 || !Array.isArray(body.findings)) throw new InputError(baselineFile, 'not an apilint baseline (version 1)');
-  return body.findings.map(f => ({ ruleId: String(f.ruleId), file: String(f.file), pointer: String(f.pointer), ...(typeof f.key === 'string' ? { key: f.key } : {}) }));
+  return body.findings.map((f: unknown, i) => {
+    // A hand-edited or damaged entry (null, a number, a missing field) names itself, not a crash.
+    const known = f as Partial<Record<keyof KnownFinding, unknown>> | null;
+    if (typeof known !== 'object' || known === null || typeof known.ruleId !== 'string' || typeof known.file !== 'string' || typeof known.pointer !== 'string') {
+      throw new InputError(baselineFile, `not an apilint baseline: finding ${i + 1} is not an object with a ruleId, file and pointer`);
+    }
+    return { ruleId: known.ruleId, file: known.file, pointer: known.pointer, ...(typeof known.key === 'string' ? { key: known.key } : {}) };
+  });
 }
 
 const git = (args: string[], cwd: string) => childProcess().execFileSync('git', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 });
