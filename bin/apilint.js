@@ -10,7 +10,6 @@
 const { existsSync, readFileSync, renameSync, writeFileSync } = require('node:fs');
 const { createRequire } = require('node:module');
 const path = require('node:path');
-const v8 = require('node:v8');
 const vm = require('node:vm');
 const { isMainThread, workerData } = require('node:worker_threads');
 
@@ -78,6 +77,8 @@ function loadBundle(file) {
     // the largest, Spectral's compiled OpenAPI validators (1 MB), was then parsed again on every
     // run, a fifth of a small spec's time. So the run keeps all bytecode, and the flag is set back
     // before the cache is written: V8 rejects a cache written under other flags.
+    // node:v8 is loaded only here, for the run that writes the cache.
+    const v8 = require('node:v8');
     v8.setFlagsFromString('--no-flush-bytecode');
     process.once('exit', () => {
       v8.setFlagsFromString('--flush-bytecode');

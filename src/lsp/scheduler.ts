@@ -2,8 +2,8 @@
 // linted when it opens and, debounced, after each change; so is every open document whose `$ref`s
 // read a file that changed. One document is linted at a time; a run whose text has changed since
 // it started is cancelled and its result dropped, and the document is linted again.
-import { getHeapStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
+import { lazyRequire } from '../../rulesets/lib/require.js';
 import type { LintOutcome, LintThreadData, LintThreadResult, ToLintThread } from './lint-thread.js';
 
 /** An open document as the scheduler sees it. */
@@ -172,8 +172,9 @@ export class Scheduler {
       workerData: data,
       // The thread's stdout would share the protocol's stream: it goes to stderr instead.
       stdout: true,
-      // Out of memory on a huge spec ends the thread, not the server.
-      resourceLimits: { maxOldGenerationSizeMb: Math.round(getHeapStatistics().heap_size_limit / 2 ** 20) },
+      // Out of memory on a huge spec ends the thread, not the server. (node:v8 is loaded here only:
+      // imported statically, every `apilint lint` run would load it.)
+      resourceLimits: { maxOldGenerationSizeMb: Math.round(lazyRequire<typeof import('node:v8')>('node:v8').getHeapStatistics().heap_size_limit / 2 ** 20) },
     });
     worker.stdout.pipe(process.stderr);
     worker.on('message', (message: LintThreadResult) => this.finished(message.id, message.outcome));
