@@ -149,23 +149,23 @@ export function draftSet(root: Draft, path: readonly string[], value: unknown): 
   }
 }
 
+/** A planned tree: the copy of the root, and every copy made (one per position on the way to a place). */
+interface Planned {
+  root: Obj | unknown[];
+  copies: Set<object>;
+}
+
 /**
  * A tree changed copy-on-write as immer changes it. Replayed with Drafts; or, where every place
  * that will be set is known before the first read (`plan`), each object on the way to those
  * places is copied once, up front, and the sets go into the copies. Both give the same values and
  * sharing: immer hands a read target out as its draft, which ends as the target's copy if anything
  * below it changes (before or after) and as the target itself if not; a planned tree hands out
- * that final object at once. The Drafts cost a proxy-like object and a copy for every node on the
- * way to every read and set (a fifth of the local resolution of Kubernetes' 9,852 refs).
+ * that final object at once. The Drafts cost an object and a copy for every node on the way to
+ * every read and set (draftGet and draftSet: 82 of the 200 ms of Kubernetes' local resolution).
  */
-interface Planned {
-  root: Obj | unknown[];
-  copies: Set<object>;
-}
-
 export class Tree {
   private readonly draft: Draft;
-  /** Once planned: the copy of the root, and every copy made (one per position on the way to a place). */
   private planned: Planned | undefined;
   constructor(private readonly base: object) {
     this.draft = new Draft(base, null);
