@@ -164,7 +164,6 @@ function resolveLocal(inner: Resolver, source: unknown, opts: Record<string, unk
 
   // --- the inline dereferencing (ResolveRunner.resolve, dereferenceInline) ---
   const refMap: Record<string, string> = {};
-  const nodeRefMap: Record<string, string> = {};
   const errors: ResolveError[] = [];
   const tree = new Tree(source);
 
@@ -181,7 +180,6 @@ function resolveLocal(inner: Resolver, source: unknown, opts: Record<string, unk
     },
     ({ pointer, to, path, from, val }) => {
       refMap[from] = to;
-      nodeRefMap[from] = to;
       if (val !== undefined) tree.set(path, val);
       else {
         errors.push({ code: 'POINTER_MISSING', message: `'${pointer}' does not exist`, path, uri: runner.baseUri, uriStack: runner.uriStack, pointerStack: [] });
@@ -195,7 +193,8 @@ function resolveLocal(inner: Resolver, source: unknown, opts: Record<string, unk
 
   runner._source = result;
   const nodeData = runner.graph.getNodeData(runner.root);
-  nodeData.refMap = Object.assign(nodeData.refMap ?? {}, nodeRefMap);
+  // The graph node's ref map has the same entries, in an object of its own, as in the original.
+  nodeData.refMap = Object.assign(nodeData.refMap ?? {}, refMap);
   nodeData.data = result;
   runner.graph.setNodeData(runner.root, nodeData);
   if (chains && !refersToItself) withoutRefCycles.add(source);
