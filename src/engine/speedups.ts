@@ -72,10 +72,15 @@ export function installSpeedups(): void {
   // a plain relative path are joined without the grammar, and so are the folders of normal paths
   // taken, plain relative paths stripped, and both kinds told absolute or not (the first call of
   // each still cost 60 ms of DigitalOcean's run).
-  patchOnce(stoplightPath, 'isAbsolute', isAbsolute => remembered((...paths: string[]) => (paths.length === 1 ? isAbsolutePlain(paths[0]!) : undefined) ?? isAbsolute(...paths)));
-  patchOnce(stoplightPath, 'dirname', dirname => remembered((...paths: string[]) => (paths.length === 1 ? dirnamePlain(paths[0]!) : undefined) ?? dirname(...paths)));
-  patchOnce(stoplightPath, 'stripRoot', stripRoot => remembered((...paths: string[]) => (paths.length === 1 ? stripRootPlain(paths[0]!) : undefined) ?? stripRoot(...paths)));
-  patchOnce(stoplightPath, 'join', join => remembered((...paths: string[]) => (paths.length === 2 ? joinPlain(paths[0]!, paths[1]!) : undefined) ?? join(...paths)));
+  // The original, remembered, answered by `plain` first where it has an answer (for its arity).
+  const withPlain =
+    (plain: (...paths: string[]) => string | boolean | undefined) =>
+    (original: PathFunction): PathFunction =>
+      remembered((...paths: string[]) => (paths.length === plain.length ? plain(...paths) : undefined) ?? original(...paths));
+  patchOnce(stoplightPath, 'isAbsolute', withPlain(isAbsolutePlain));
+  patchOnce(stoplightPath, 'dirname', withPlain(dirnamePlain));
+  patchOnce(stoplightPath, 'stripRoot', withPlain(stripRootPlain));
+  patchOnce(stoplightPath, 'join', withPlain(joinPlain));
 }
 
 /** A relative path the grammar reads as its `/`-separated segments: no `\`, no `:` (drives, schemes), no leading `/`. */
