@@ -173,37 +173,42 @@ const folders = new WeakMap<Runner, string>();
  * copy, of the same class): each ref gets a URI of its own, as before. Only scheme-less refs in a
  * scheme-less file are kept, whose URI depends on nothing else (isFile is true for them whatever
  * the resolvers); the ref to the file itself and transformRef are worked out per ref, as there.
+ * The modules it needs are looked up once, when the port is installed.
  */
-function computeRef(runner: Runner, opts: { key?: string; val: unknown }): Uri | undefined {
-  const refStr = runner.getRef(opts.key, opts.val);
-  // Most nodes hold no `$ref`.
-  if (refStr === undefined) return undefined;
-  const base = runner.baseUri.toString();
-  if (typeof refStr !== 'string' || refStr[0] === '#' || base === '' || runner.baseUri.scheme() !== '') return runner.computeRef(opts);
+function refComputer(): (runner: Runner, opts: { key?: string; val: unknown }) => Uri | undefined {
   const { ExtendedURI } = internalModule<{ ExtendedURI: new (value: string) => Uri }>('json-ref-resolver/uri');
+  const URI = Object.getPrototypeOf(ExtendedURI) as new (value: string) => Uri;
   const path = internalModule<Record<'join' | 'dirname' | 'stripRoot' | 'toFSPath', (...paths: string[]) => string>>('path');
-  let folder = folders.get(runner);
-  if (folder === undefined) folders.set(runner, (folder = path.dirname(base)));
-  const key = `${folder}\0${refStr}`;
-  let kept = fileRefs.get(key);
-  if (kept === undefined) {
-    // The original's file branch, for the refs that take it.
-    const parsed = new ExtendedURI(refStr);
-    kept = null;
-    if (parsed.scheme() === '') {
-      const absRef = parsed.is('absolute') ? parsed.toString() : path.join(folder, path.stripRoot(parsed.toString()));
-      if (absRef) kept = new (Object.getPrototypeOf(ExtendedURI) as new (value: string) => Uri)(path.toFSPath(absRef)).fragment(parsed.fragment());
+  return (runner, opts) => {
+    const refStr = runner.getRef(opts.key, opts.val);
+    // Most nodes hold no `$ref`.
+    if (refStr === undefined) return undefined;
+    const base = runner.baseUri.toString();
+    if (typeof refStr !== 'string' || refStr[0] === '#' || base === '' || runner.baseUri.scheme() !== '') return runner.computeRef(opts);
+    let folder = folders.get(runner);
+    if (folder === undefined) folders.set(runner, (folder = path.dirname(base)));
+    const key = `${folder}\0${refStr}`;
+    let kept = fileRefs.get(key);
+    if (kept === undefined) {
+      // The original's file branch, for the refs that take it.
+      const parsed = new ExtendedURI(refStr);
+      kept = null;
+      if (parsed.scheme() === '') {
+        const absRef = parsed.is('absolute') ? parsed.toString() : path.join(folder, path.stripRoot(parsed.toString()));
+        if (absRef) kept = new URI(path.toFSPath(absRef)).fragment(parsed.fragment());
+      }
+      if (fileRefs.size >= MAX_FILE_REFS) fileRefs.clear();
+      fileRefs.set(key, kept);
     }
-    if (fileRefs.size >= MAX_FILE_REFS) fileRefs.clear();
-    fileRefs.set(key, kept);
-  }
-  if (kept === null) return runner.computeRef(opts);
-  let ref = kept.clone();
-  if (String(ref).length > 0 && runner.isFile(runner.baseUri) && runner.isFile(ref) && runner.baseUri.path() === ref.path()) ref = new ExtendedURI(`#${ref.fragment()}`);
-  return runner.transformRef ? runner.transformRef({ ...opts, ref, uri: runner.baseUri }, runner.ctx) : ref;
+    if (kept === null) return runner.computeRef(opts);
+    let ref = kept.clone();
+    if (String(ref).length > 0 && runner.isFile(runner.baseUri) && runner.isFile(ref) && runner.baseUri.path() === ref.path()) ref = new ExtendedURI(`#${ref.fragment()}`);
+    return runner.transformRef ? runner.transformRef({ ...opts, ref, uri: runner.baseUri }, runner.ctx) : ref;
+  };
 }
 
 export function installCrawlerPort(): void {
+  const computeRef = refComputer();
   const crawlerModule = internalModule<{ ResolveCrawler: new (...args: never[]) => object }>('json-ref-resolver/crawler');
   const utils = internalModule<{
     addToJSONPointer(pointer: string, part: string): string;

@@ -72,11 +72,11 @@ export function installSpeedups(): void {
   // a plain relative path are joined without the grammar, and so are the folders of normal paths
   // taken, plain relative paths stripped, and both kinds told absolute or not (the first call of
   // each still cost 60 ms of DigitalOcean's run).
-  // The original, remembered, answered by `plain` first where it has an answer (for its arity).
-  const withPlain =
-    (plain: (...paths: string[]) => string | boolean | undefined) =>
-    (original: PathFunction): PathFunction =>
-      remembered((...paths: string[]) => (paths.length === plain.length ? plain(...paths) : undefined) ?? original(...paths));
+  // `plain` answers first where it can (for its arity); only the grammar's answers are remembered.
+  const withPlain = (plain: (...paths: string[]) => string | boolean | undefined) => (original: PathFunction) => {
+    const grammar = remembered(original);
+    return (...paths: string[]) => (paths.length === plain.length ? plain(...paths) : undefined) ?? grammar(...paths);
+  };
   patchOnce(stoplightPath, 'isAbsolute', withPlain(isAbsolutePlain));
   patchOnce(stoplightPath, 'dirname', withPlain(dirnamePlain));
   patchOnce(stoplightPath, 'stripRoot', withPlain(stripRootPlain));
