@@ -88,6 +88,21 @@ describe('JSON parser', () => {
     expect(parseJsonFast('{"a": {"\\u005f_proto_": {}}}')?.data).toEqual({ a: { __proto_: {} } });
   });
 
+  // rangeAt resumes its walk after the steps a path shares with the one asked before it: the
+  // order of the questions must not change the answers.
+  it('answers paths asked in any order alike', () => {
+    const text = readFileSync(path.join(CORPUS, 'azure-arm-cdn.json'), 'utf8');
+    const paths = samplePaths(Json.parse(text).data);
+    let seed = 2026;
+    const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    for (let i = paths.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [paths[i], paths[j]] = [paths[j]!, paths[i]!];
+    }
+    expectSameParse(text, paths);
+    expectSameParse(CASES['numeric keys out of order']!, [['b', 10], ['b', '10'], ['b', 9], ['b'], ['b', '9', 'x'], ['responses', '200', 'd'], ['responses', 200], ['responses', '404', 'd']]);
+  });
+
   const entries = corpusEntries().filter(e => e.name.endsWith('.json'));
   for (const { name } of entries) {
     it(`reads like Spectral's parser: ${name}`, { timeout: 120_000 }, () => {

@@ -257,6 +257,13 @@ function memberIndex(m: { keys: string[]; byKey?: Map<string, number> }, key: st
 class TextIndex {
   private lineStarts: number[] | undefined;
   private readonly members = new Map<number, Members>();
+  private root: number | undefined;
+  /**
+   * The steps of the last path rangeAt walked: its segments, and the offset and end of the value
+   * each step reached. Results are placed rule by rule in document order, so a path mostly shares
+   * its first steps with the one before it, and the walk resumes after them.
+   */
+  private readonly walked: { segments: JsonPath; offsets: number[]; ends: number[] } = { segments: [], offsets: [], ends: [] };
 
   constructor(
     private readonly text: string,
@@ -265,9 +272,12 @@ class TextIndex {
   ) {}
 
   rootOffset(): number {
-    let i = 0;
-    while (/\s/.test(this.text.charAt(i))) i++;
-    return i;
+    if (this.root === undefined) {
+      let i = 0;
+      while (/\s/.test(this.text.charAt(i))) i++;
+      this.root = i;
+    }
+    return this.root;
   }
 
   keyAt(keyStart: number, keyEnd: number): string {
@@ -374,10 +384,16 @@ class TextIndex {
    * and with `closest` a missing segment gives the deepest node found.
    */
   rangeAt(path: JsonPath, closest: boolean): IRange | undefined {
-    let offset = this.rootOffset();
+    const { segments, offsets, ends } = this.walked;
+    let shared = 0;
+    const most = Math.min(path.length, segments.length);
+    while (shared < most && path[shared] === segments[shared]) shared++;
+    segments.length = offsets.length = ends.length = shared;
+    let offset = shared === 0 ? this.rootOffset() : offsets[shared - 1]!;
     // The end of the value at `offset`: read with its parent's members (the root's when asked for).
-    let end: number | undefined;
-    for (const segment of path) {
+    let end = shared === 0 ? undefined : ends[shared - 1];
+    for (let step = shared; step < path.length; step++) {
+      const segment = path[step]!;
       const numeric = Number(segment);
       const t: string | number = Number.isInteger(numeric) ? numeric : segment;
       const c = this.text.charCodeAt(offset);
@@ -395,6 +411,9 @@ class TextIndex {
       }
       offset = m.values[member]!;
       end = m.ends[member]!;
+      segments.push(segment);
+      offsets.push(offset);
+      ends.push(end);
     }
     return this.rangeOf(offset, end);
   }
