@@ -161,6 +161,16 @@ components:
     B: {type: object, properties: {constructor: {type: string}}}
     C: {$ref: '#/components/schemas/B/properties/constructor'}
 `,
+  // A stem begins with the first of its place's segments that equals the target's at the same
+  // depth: the ref at /a/x/c to /b/x/q has the stem #/x/a/c, a target here, whose ref inside /b/x/q
+  // the original leaves as it is.
+  'a stem that begins with a segment the place shares with its target': `
+openapi: 3.0.3
+a: {x: {c: {$ref: '#/b/x/q'}}}
+b: {x: {q: {type: object, properties: {p: {$ref: '#/x/a/c'}}}}}
+x: {a: {c: {type: integer}}}
+z: {$ref: '#/x/a/c'}
+`,
   'no refs at all': `
 openapi: 3.0.3
 paths: {/a: {get: {responses: {'200': {description: ok}}}}}

@@ -62,6 +62,23 @@ interface ResolverInternals {
   ctx?: Record<string, unknown>;
 }
 
+/** The first segment of a pointer's text after `#/`, up to its next `/`. */
+const firstSegment = (text: string): string => {
+  const slash = text.indexOf('/');
+  return slash < 0 ? text : text.slice(0, slash);
+};
+
+/**
+ * Whether a stem of the ref at `place` to `target` (forEachStem) can be a target pointer, by its
+ * text's first segment: a stem begins with `#/` and the first of the place's segments that equal
+ * the target's at the same depth, or else with the place's first segment.
+ */
+function mayStemTarget(place: readonly string[], target: readonly string[], firstSegments: ReadonlySet<string>): boolean {
+  if (place.length > 0 && firstSegments.has(firstSegment(place[0]!))) return true;
+  for (let i = 1; i < place.length; i++) if (place[i] === target[i] && firstSegments.has(firstSegment(place[i]!))) return true;
+  return false;
+}
+
 function resolveLocal(inner: Resolver, source: unknown, opts: Record<string, unknown>) {
   const r = inner as unknown as ResolverInternals;
   if (r.getRef || r.transformRef || r.transformDereferenceResult || !r.dereferenceInline) return undefined;
@@ -92,15 +109,19 @@ function resolveLocal(inner: Resolver, source: unknown, opts: Record<string, unk
     return prefixPointers[parentPath.length - 1]!;
   };
   let refersToItself = false;
-  // The stem graph's edges, as (dep, target) pairs, added once the crawl has seen every target.
-  const stemEdges: string[] = [];
+  // The refs whose stems give the stem graph's edges, added once the crawl has seen every target.
+  const stemmed: { parentPath: string[]; targetPath: string[]; parentPointer: string; targetPointer: string }[] = [];
 
   const resolveRef = (ref: string) => {
     if (!ref.startsWith('#/')) throw new Unsupported('not a local ref');
     const parentPointer = parentPointerOf();
     // The path this pointer reads back as is the one just encoded, unless a key holds `%`
     // (pointerToPath decodes percent-escapes): remember it rather than decode it later.
-    if (!parentPointer.includes('%') && !paths.has(parentPointer)) paths.set(parentPointer, parentPath.slice());
+    let place = parentPointer.includes('%') ? undefined : paths.get(parentPointer);
+    if (!place) {
+      place = parentPath.slice();
+      if (!parentPointer.includes('%')) paths.set(parentPointer, place);
+    }
     const targetPointer = ref;
     const targetPath = toPath(targetPointer);
     if (referencesParent(parentPath, targetPath)) {
@@ -109,7 +130,7 @@ function resolveLocal(inner: Resolver, source: unknown, opts: Record<string, unk
       return;
     }
     stemGraph.addNode(targetPointer);
-    forEachStem(parentPath, targetPath, parentPointer, targetPointer, dep => stemEdges.push(dep, targetPointer));
+    stemmed.push({ parentPath: place, targetPath, parentPointer, targetPointer });
     pointerGraph.addNode(parentPointer);
     pointerGraph.addNode(targetPointer);
     pointerGraph.addDependency(parentPointer, targetPointer);
@@ -140,8 +161,15 @@ function resolveLocal(inner: Resolver, source: unknown, opts: Record<string, unk
   // The stem graph is only asked for the dependencies of targets, and its edges lead from a dep to
   // a target, so a dep that is no target is never reached: its node and edges (most of them, on
   // a spec whose operations refer to shared definitions) are left out. Closures keep their members.
-  for (let i = 0; i < stemEdges.length; i += 2) {
-    if (stemGraph.nodes.has(stemEdges[i]!)) stemGraph.addDependency(stemEdges[i]!, stemEdges[i + 1]!);
+  // A ref none of whose stems can be a target (its stems' first segments begin no target, as for
+  // most refs under `paths`) is not stemmed at all: the stems are strings built to be looked up.
+  const firstSegments = new Set<string>();
+  for (const target of stemGraph.nodes.keys()) firstSegments.add(firstSegment(target.slice(2)));
+  for (const { parentPath: place, targetPath, parentPointer, targetPointer } of stemmed) {
+    if (!mayStemTarget(place, targetPath, firstSegments)) continue;
+    forEachStem(place, targetPath, parentPointer, targetPointer, dep => {
+      if (stemGraph.nodes.has(dep)) stemGraph.addDependency(dep, targetPointer);
+    });
   }
 
   // The runner the original would have built: same URI handling, same root node, and registered in
