@@ -117,9 +117,10 @@ export class RefGraph {
     const keys = [...this.nodes.keys()];
     if (keys.length === 0) return result;
     const dfs = this.dfs('out', result);
+    const walk = this.walks;
     keys.filter(node => this.nodes.get(node)!.in.length === 0).forEach(dfs);
-    const done = new Set(result);
-    keys.filter(node => !done.has(node)).forEach(dfs);
+    // What the first pass reached is marked done by this walk.
+    keys.filter(node => this.nodes.get(node)!.done !== walk).forEach(dfs);
     return result;
   }
 }
