@@ -149,6 +149,12 @@ const CASES: Record<string, Files> = {
     'p.json': { A: { $ref: '#/B/properties/x' }, B: { $ref: './q.json#/B', properties: { x: { $ref: './q.json#/X' } } } },
     'q.json': { B: { type: 'object', properties: { x: { type: 'integer' } } }, X: { type: 'string' } },
   },
+  // The ref map's key for a ref at a document's root is the document's URI with no fragment.
+  'documents whose root is a ref to another file': {
+    'doc.json': { $ref: './r.json' },
+    'r.json': { $ref: './t.json#/T' },
+    't.json': { T: { type: 'object' } },
+  },
   'the target of a lookup is itself a ref to another file; bad pointers': {
     'doc.json': { a: { $ref: './r.json#/A' }, b: { $ref: './r.json#/%zz' }, c: { $ref: './missing.json#/A' } },
     'r.json': { A: { $ref: './t.json#/T' }, B: { $ref: '#/%zz' } },
