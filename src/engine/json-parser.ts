@@ -14,6 +14,7 @@
 //   extreme nesting) is left to Spectral's own parser, which then gives its usual diagnostics.
 import parsers, { type IParser } from '@stoplight/spectral-parsers';
 import type { IParserResult, IRange, JsonPath } from '@stoplight/types';
+import { lineFeedStarts } from '../core/lines.js';
 import { internalModule } from './internals.js';
 
 const { Json } = parsers;
@@ -255,7 +256,7 @@ function memberIndex(m: { keys: string[]; byKey?: Map<string, number> }, key: st
 }
 
 class TextIndex {
-  private lineStarts: number[] | undefined;
+  private lineStarts: readonly number[] | undefined;
   private readonly members = new Map<number, Members>();
   private root: number | undefined;
   /**
@@ -427,12 +428,9 @@ class TextIndex {
 }
 
 /** Line start offsets, with CR, LF and CRLF as line breaks (as jsonc-parser counts them). */
-function lineStarts(text: string): number[] {
+function lineStarts(text: string): readonly number[] {
+  if (!text.includes('\r')) return lineFeedStarts(text);
   const out = [0];
-  if (!text.includes('\r')) {
-    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) out.push(i + 1);
-    return out;
-  }
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 10) out.push(i + 1);

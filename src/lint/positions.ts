@@ -6,26 +6,21 @@
 // names (one segment of a path, say).
 import type { IRange } from '@stoplight/types';
 import type { KeyPart } from '../../rulesets/lib/oas.js';
+import { lineFeedStarts } from '../core/lines.js';
 
 /** The lines of one file's text, indexed on first use. */
 export class LineIndex {
-  private starts: number[] | undefined;
+  private starts: readonly number[] | undefined;
 
   constructor(private readonly text: string) {}
 
   /** Text of the 0-based line, without its line break. */
   line(n: number): string {
-    const starts = (this.starts ??= lineStarts(this.text));
+    const starts = (this.starts ??= lineFeedStarts(this.text));
     if (n < 0 || n >= starts.length) return '';
     const end = n + 1 < starts.length ? starts[n + 1]! - 1 : this.text.length;
     return this.text.slice(starts[n], end).replace(/\r$/, '');
   }
-}
-
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
 }
 
 /**
