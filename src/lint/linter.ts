@@ -295,7 +295,9 @@ function atKey({ finding, mark }: Unplaced, linesOf: (file: string) => LineIndex
   const key = finding.path[finding.path.length - 1];
   const lines = key === undefined ? undefined : linesOf(finding.file);
   if (!lines) return finding;
-  const range = placeAtKey(lines, toRange(finding), String(key), mark);
+  const at = toRange(finding);
+  const range = placeAtKey(lines, at, String(key), mark);
+  if (range === at) return finding;
   return { ...finding, line: range.start.line + 1, column: range.start.character + 1, endLine: range.end.line + 1, endColumn: range.end.character + 1 };
 }
 

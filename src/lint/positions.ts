@@ -21,6 +21,16 @@ export class LineIndex {
     const end = n + 1 < starts.length ? starts[n + 1]! - 1 : this.text.length;
     return this.text.slice(starts[n], end).replace(/\r$/, '');
   }
+
+  /** The character at `column` of the 0-based line (as `line(n)[column]`, without slicing the line), or undefined. */
+  charAt(n: number, column: number): string | undefined {
+    const starts = (this.starts ??= lineFeedStarts(this.text));
+    if (n < 0 || n >= starts.length || column < 0) return undefined;
+    let end = n + 1 < starts.length ? starts[n + 1]! - 1 : this.text.length;
+    if (this.text.charCodeAt(end - 1) === 13 && end - 1 >= starts[n]!) end--;
+    const at = starts[n]! + column;
+    return at < end ? this.text[at] : undefined;
+  }
 }
 
 /**
@@ -31,9 +41,8 @@ export class LineIndex {
  */
 export function placeAtKey(lines: LineIndex, range: IRange, key: string, mark: KeyPart | null | undefined): IRange {
   const { line, character } = range.start;
-  const text = lines.line(line);
-  if (mark === undefined && !isCollectionStart(text, character)) return range;
-  const before = text.slice(0, character);
+  if (mark === undefined && !isCollectionStart(lines, line, character)) return range;
+  const before = lines.line(line).slice(0, character);
   let keyLine = line;
   let found = keyBefore(before, key);
   // A value may start on the line after its key (a plain scalar, a sequence in JSON).
@@ -48,8 +57,8 @@ export function placeAtKey(lines: LineIndex, range: IRange, key: string, mark: K
 }
 
 /** Spectral starts a mapping or sequence value right after its key's colon (YAML) or at its bracket. */
-const isCollectionStart = (text: string, character: number): boolean =>
-  text[character - 1] === ':' || text[character] === '{' || text[character] === '[';
+const isCollectionStart = (lines: LineIndex, line: number, character: number): boolean =>
+  lines.charAt(line, character - 1) === ':' || lines.charAt(line, character) === '{' || lines.charAt(line, character) === '[';
 
 /** Where `key` (plain or quoted) starts in `before`, which must end with the key, a colon and blanks. */
 function keyBefore(before: string, key: string): { start: number; quote: number } | undefined {
