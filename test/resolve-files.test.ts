@@ -149,6 +149,14 @@ const CASES: Record<string, Files> = {
     'p.json': { A: { $ref: '#/B/properties/x' }, B: { $ref: './q.json#/B', properties: { x: { $ref: './q.json#/X' } } } },
     'q.json': { B: { type: 'object', properties: { x: { type: 'integer' } } }, X: { type: 'string' } },
   },
+  // Keys a JSON pointer spells with escapes (`/`, `~`, `%`, braces, spaces) on the way to refs,
+  // local and to other files, in the document and in a referenced file.
+  'refs under keys that pointers spell with escapes': {
+    'doc.json': {
+      paths: { '/pets/{id}': { get: { $ref: './ops.json#/Get' }, put: { $ref: '#/paths/~1pets~1%7Bid%7D/get' } }, '/a~b c%d': { x: { $ref: './ops.json#/a~1b' } } },
+    },
+    'ops.json': { Get: { responses: { '200': { $ref: '#/Resp' }, 'a/b': { $ref: '#/a~1b' } } }, 'a/b': { 'c~d': { $ref: '#/Resp' } }, Resp: { description: 'ok' } },
+  },
   // The ref map's key for a ref at a document's root is the document's URI with no fragment.
   'documents whose root is a ref to another file': {
     'doc.json': { $ref: './r.json' },
