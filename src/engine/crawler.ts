@@ -145,16 +145,20 @@ export const stackArray = (stack: Stack): string[] => (stack instanceof UriStack
 
 const appended = (stack: Stack, uri: string): UriStack => (stack instanceof UriStack ? stack : UriStack.of(stack)).concat(uri);
 
-/** The edges of each runner graph, kept beside it so that adding one is not a scan of its list. */
-const graphEdges = new WeakMap<DepGraph, Set<string>>();
+/**
+ * The edges of each runner graph by the node they leave, kept beside it so that adding one is not
+ * a scan of its list (nor a key spelt from two URIs: a file's edges all leave its root).
+ */
+const graphEdges = new WeakMap<DepGraph, Map<string, Set<string>>>();
 
 /** DepGraph.addDependency(from, to) for nodes that exist, without its indexOf on both lists. */
 function addEdge(graph: DepGraph, from: string, to: string): void {
   let edges = graphEdges.get(graph);
-  if (!edges) graphEdges.set(graph, (edges = new Set()));
-  const key = `${from}\u0000${to}`;
-  if (edges.has(key)) return;
-  edges.add(key);
+  if (!edges) graphEdges.set(graph, (edges = new Map()));
+  let out = edges.get(from);
+  if (!out) edges.set(from, (out = new Set()));
+  if (out.has(to)) return;
+  out.add(to);
   graph.outgoingEdges[from]!.push(to);
   graph.incomingEdges[to]!.push(from);
 }
