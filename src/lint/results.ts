@@ -57,6 +57,9 @@ const DEFAULT_RANGE: IRange = { start: { line: 0, character: 0 }, end: { line: 0
  */
 export function placeResults(reports: readonly Reported[]): Placed[] {
   const placed: Placed[] = [];
+  // Results with one fingerprint lie at one range of one file: a result is fingerprinted only
+  // where another lies at its range already (Kubernetes: 12,723 results, few sharing a range).
+  const firstAt = new Map<string, Map<number, Placed | typeof SHARED>>();
   const seen = new Set<string>();
   for (const report of reports) {
     const inventory = report.documentInventory as unknown as Inventory;
@@ -70,17 +73,35 @@ export function placeResults(reports: readonly Reported[]): Placed[] {
       const range = document.getRangeForJsonPath(itemPath, true) ?? DEFAULT_RANGE;
       const source = item?.document.source ?? undefined;
       const message = result.message.trim();
-      const fingerprint = `${report.ruleId}${itemPath.length > 0 ? JSON.stringify(itemPath) : JSON.stringify(range)}${source ?? ''}${message}`;
-      if (seen.has(fingerprint)) continue;
-      seen.add(fingerprint);
       // A rule may report part of what it checks at a lower severity than its own (a "should"
       // beside a "must"); never higher than the configured one.
       const severity = result.severity && SEVERITY_RANK[result.severity] > SEVERITY_RANK[ruleSeverity] ? result.severity : ruleSeverity;
-      placed.push({ ruleId: report.ruleId, severity, message, source, path: itemPath, range, mark });
+      const one: Placed = { ruleId: report.ruleId, severity, message, source, path: itemPath, range, mark };
+      let atRange = firstAt.get(source ?? '');
+      if (!atRange) firstAt.set(source ?? '', (atRange = new Map()));
+      const spot = range.start.line * 2 ** 21 + range.start.character;
+      const first = atRange.get(spot);
+      if (first === undefined) atRange.set(spot, one);
+      else {
+        if (first !== SHARED) {
+          seen.add(fingerprint(first));
+          atRange.set(spot, SHARED);
+        }
+        const print = fingerprint(one);
+        if (seen.has(print)) continue;
+        seen.add(print);
+      }
+      placed.push(one);
     }
   }
   return placed;
 }
+
+/** Marks a range that more than one result lies at: their fingerprints are in the set. */
+const SHARED = Symbol('shared');
+
+/** Spectral's fingerprint of a result: its rule, path (its range where the path is empty), file and message. */
+const fingerprint = (p: Placed): string => `${p.ruleId}${p.path.length > 0 ? JSON.stringify(p.path) : JSON.stringify(p.range)}${p.source ?? ''}${p.message}`;
 
 /** spectral-runtime's decodeSegmentFragment. */
 const decodeSegment = (segment: string | number): string => (typeof segment !== 'string' ? String(segment) : segment.includes('~') ? decodePointerFragment(segment) : segment);
