@@ -1,18 +1,20 @@
-// LineIndex (src/lint/positions.ts) reads a character of a line without slicing the line out: it
-// must answer as the sliced line does, whatever the line breaks (LF, CRLF, a lone CR).
+// LineIndex (src/lint/positions.ts) gives a line's text, or one character of it without slicing the
+// line out: both as the text split at line feeds reads, less a CR ending a line, whatever the
+// line breaks (LF, CRLF, a lone CR inside a line).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LineIndex } from '../src/lint/positions.js';
 
 describe('LineIndex', () => {
-  it("reads a character of a line as the line's text gives it", () => {
+  it('reads lines and their characters as the text split at line feeds gives them', () => {
     const texts = fc.array(fc.constantFrom('a', ':', '{', '[', ' ', '\r', '\n', '\r\n'), { maxLength: 40 }).map(parts => parts.join(''));
     fc.assert(
       fc.property(texts, text => {
         const lines = new LineIndex(text);
-        const count = text.split('\n').length;
-        for (let n = -1; n <= count; n++) {
-          const line = lines.line(n);
+        const split = text.split('\n').map(line => line.replace(/\r$/, ''));
+        for (let n = -1; n <= split.length; n++) {
+          const line = split[n] ?? '';
+          expect(lines.line(n), JSON.stringify({ text, n })).toBe(line);
           for (let c = -2; c <= line.length + 2; c++) expect(lines.charAt(n, c), JSON.stringify({ text, n, c })).toBe(c >= 0 ? line[c] : undefined);
         }
       }),

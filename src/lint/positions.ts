@@ -16,20 +16,25 @@ export class LineIndex {
 
   /** Text of the 0-based line, without its line break. */
   line(n: number): string {
-    const starts = (this.starts ??= lineFeedStarts(this.text));
-    if (n < 0 || n >= starts.length) return '';
-    const end = n + 1 < starts.length ? starts[n + 1]! - 1 : this.text.length;
-    return this.text.slice(starts[n], end).replace(/\r$/, '');
+    const bounds = this.bounds(n);
+    return bounds ? this.text.slice(bounds[0], bounds[1]) : '';
   }
 
   /** The character at `column` of the 0-based line (as `line(n)[column]`, without slicing the line), or undefined. */
   charAt(n: number, column: number): string | undefined {
+    const bounds = this.bounds(n);
+    if (!bounds || column < 0) return undefined;
+    const at = bounds[0] + column;
+    return at < bounds[1] ? this.text[at] : undefined;
+  }
+
+  /** Where the 0-based line starts and ends, its line break (a line feed, or CR LF) left out. */
+  private bounds(n: number): [start: number, end: number] | undefined {
     const starts = (this.starts ??= lineFeedStarts(this.text));
-    if (n < 0 || n >= starts.length || column < 0) return undefined;
+    if (n < 0 || n >= starts.length) return undefined;
     let end = n + 1 < starts.length ? starts[n + 1]! - 1 : this.text.length;
-    if (this.text.charCodeAt(end - 1) === 13 && end - 1 >= starts[n]!) end--;
-    const at = starts[n]! + column;
-    return at < end ? this.text[at] : undefined;
+    if (end > starts[n]! && this.text.charCodeAt(end - 1) === 13) end--;
+    return [starts[n]!, end];
   }
 }
 
