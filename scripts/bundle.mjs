@@ -77,7 +77,8 @@ const patches = new Map(FILE_PATCHES.map(patch => [path.join(path.dirname(requir
 function applyPatch(file, code) {
   for (const [before, after] of patches.get(file).replace) {
     if (!code.includes(before)) throw new Error(`${file} changed: update src/engine/bundle-patches.ts`);
-    code = code.replace(before, after);
+    // A function, so that `$` in a replacement is not read as a replacement pattern.
+    code = code.replace(before, () => after);
   }
   return code;
 }
