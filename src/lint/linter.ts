@@ -187,7 +187,7 @@ export class Linter {
       ...(data !== null && typeof data === 'object' && this.engine.withoutRefCycles(data) ? [] : refCycles(data)).map(cycle => {
         const refPath = [...cycle.path, '$ref'];
         const range = document.getRangeForJsonPath(refPath, true) ?? DEFAULT_RANGE;
-        return { finding: finding(invalidRef.id, invalidRef.severity, invalidRef.messages.cycle(...cycle.refs), doc.source, range, refPath) };
+        return unplaced(invalidRef.id, invalidRef.severity, invalidRef.messages.cycle(...cycle.refs), doc.source, range, refPath);
       }),
       ...placeResults(reports).map(placed => ruleFinding(placed, source, doc.source)),
     ].map(unplaced => atKey(unplaced, linesOf));
@@ -205,7 +205,7 @@ export class Linter {
     if (result.code !== 'parser' || /mapping key must be a string scalar/i.test(result.message)) return [];
     // The parser's range is the problem's place in the file it read.
     const file = result.source !== undefined && result.source !== spectralSource ? result.source : displaySource;
-    return [{ finding: finding(invalidRef.id, invalidRef.severity, invalidRef.messages.unparseable(result.message), file, result.range, result.path) }];
+    return [unplaced(invalidRef.id, invalidRef.severity, invalidRef.messages.unparseable(result.message), file, result.range, result.path)];
   }
 
   /**
@@ -234,13 +234,13 @@ export class Linter {
         // The target as seen from the file holding the ref: what its author wrote, and the same on
         // every machine (an absolute path would put the local folder layout into reports).
         const target = path.relative(path.dirname(holder), refusal.target);
-        findings.push({ finding: finding(refOutsideProject.id, refOutsideProject.severity, refOutsideProject.messages.refused(target, PROJECT_NAMES[refusal.project]), at, range, refPath) });
+        findings.push(unplaced(refOutsideProject.id, refOutsideProject.severity, refOutsideProject.messages.refused(target, PROJECT_NAMES[refusal.project]), at, range, refPath));
       } else if (refusal?.kind === 'remote-not-fetched') {
-        findings.push({ finding: finding(remoteRef.id, remoteRef.severity, remoteRef.messages.notFetched(refusal.url), at, range, refPath) });
+        findings.push(unplaced(remoteRef.id, remoteRef.severity, remoteRef.messages.notFetched(refusal.url), at, range, refPath));
       } else if (empty) {
-        findings.push({ finding: finding(invalidRef.id, invalidRef.severity, invalidRef.messages.empty(), at, range, refPath) });
+        findings.push(unplaced(invalidRef.id, invalidRef.severity, invalidRef.messages.empty(), at, range, refPath));
       } else {
-        findings.push({ finding: finding(invalidRef.id, invalidRef.severity, invalidRef.messages.unresolved(cleanRefError(error.message, this.options.cwd)), at, range, refPath) });
+        findings.push(unplaced(invalidRef.id, invalidRef.severity, invalidRef.messages.unresolved(cleanRefError(error.message, this.options.cwd)), at, range, refPath));
       }
     }
     return findings;
@@ -281,46 +281,46 @@ function fileOf(uri: unknown): string | undefined {
   }
 }
 
-/** A finding at the range of its node's value, and what its rule marked of the key, if anything (rulesets/lib/oas.ts). */
+/** A finding at the range of its node's value (Spectral's), and what its rule marked of the key, if anything (rulesets/lib/oas.ts). */
 interface Unplaced {
-  finding: Finding;
-  mark?: KeyPart | null | undefined;
+  ruleId: string;
+  severity: Finding['severity'];
+  message: string;
+  file: string;
+  range: IRange;
+  path: JsonPath;
+  mark: KeyPart | null | undefined;
 }
 
 /**
  * The finding where a reader sees its node (src/lint/positions.ts): a mapping or sequence from
  * its key, a finding about a key on the key or the part of it marked.
  */
-function atKey({ finding, mark }: Unplaced, linesOf: (file: string) => LineIndex | undefined): Finding {
-  const key = finding.path[finding.path.length - 1];
-  const lines = key === undefined ? undefined : linesOf(finding.file);
-  if (!lines) return finding;
-  const at = toRange(finding);
-  const range = placeAtKey(lines, at, String(key), mark);
-  if (range === at) return finding;
-  return { ...finding, line: range.start.line + 1, column: range.start.character + 1, endLine: range.end.line + 1, endColumn: range.end.character + 1 };
-}
-
-const toRange = (f: Finding): IRange => ({ start: { line: f.line - 1, character: f.column - 1 }, end: { line: f.endLine - 1, character: f.endColumn - 1 } });
-
-function finding(ruleId: string, severity: Finding['severity'], message: string, file: string, range: IRange, path: JsonPath): Finding {
+function atKey(u: Unplaced, linesOf: (file: string) => LineIndex | undefined): Finding {
+  const key = u.path[u.path.length - 1];
+  const lines = key === undefined ? undefined : linesOf(u.file);
+  const range = lines ? placeAtKey(lines, u.range, String(key), u.mark) : u.range;
   return {
-    ruleId,
-    severity,
-    message,
-    file,
+    ruleId: u.ruleId,
+    severity: u.severity,
+    message: u.message,
+    file: u.file,
     line: range.start.line + 1,
     column: range.start.character + 1,
     endLine: range.end.line + 1,
     endColumn: range.end.character + 1,
-    path,
+    path: u.path,
   };
+}
+
+function unplaced(ruleId: string, severity: Finding['severity'], message: string, file: string, range: IRange, path: JsonPath, mark?: KeyPart | null): Unplaced {
+  return { ruleId, severity, message, file, range, path, mark };
 }
 
 /** A placed rule result as a finding: in the document, or in the referenced file that holds its node. */
 function ruleFinding(placed: Placed, spectralSource: string, displaySource: string): Unplaced {
   const file = placed.source !== undefined && placed.source !== spectralSource ? placed.source : displaySource;
-  return { finding: finding(placed.ruleId, placed.severity, placed.message, file, placed.range, placed.path), mark: placed.mark };
+  return unplaced(placed.ruleId, placed.severity, placed.message, file, placed.range, placed.path, placed.mark);
 }
 
 /** The resolver's reason, without `Error:`, with paths inside the working directory as the user typed them. */

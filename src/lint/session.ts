@@ -144,9 +144,11 @@ function capMessage(finding: Finding): Finding {
 
 /** Engine findings (refs, ignores) are not Spectral rules: apply their configured severity here. */
 function applyEngineSettings(findings: Finding[], settings: Settings): Finding[] {
-  return findings.flatMap(f => {
+  const out: Finding[] = [];
+  for (const f of findings) {
     const severity = settings.get(f.ruleId)?.severity;
-    if (severity === undefined) return [f];
-    return severity === 'off' ? [] : [{ ...f, severity }];
-  });
+    if (severity === undefined) out.push(f);
+    else if (severity !== 'off') out.push({ ...f, severity });
+  }
+  return out;
 }
