@@ -190,7 +190,7 @@ export class Linter {
         return unplaced(invalidRef.id, invalidRef.severity, invalidRef.messages.cycle(...cycle.refs), doc.source, range, refPath);
       }),
       ...placeResults(reports).map(placed => ruleFinding(placed, source, doc.source)),
-    ].map(unplaced => atKey(unplaced, linesOf));
+    ].map(u => atKey(u, linesOf));
     return { findings: findings.sort(compareFindings), dependencies: this.sandbox.dependencies(source) };
   }
 
@@ -313,6 +313,7 @@ function atKey(u: Unplaced, linesOf: (file: string) => LineIndex | undefined): F
   };
 }
 
+/** A finding of the engine (`$ref`s) or a rule, before it is moved to its key. */
 function unplaced(ruleId: string, severity: Finding['severity'], message: string, file: string, range: IRange, path: JsonPath, mark?: KeyPart | null): Unplaced {
   return { ruleId, severity, message, file, range, path, mark };
 }
