@@ -14,25 +14,32 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
-const opt = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : fallback;
-};
-const valued = new Set(['--pairs', '--rules', '--top']);
-const [document] = args.filter((a, i) => !a.startsWith('--') && !valued.has(args[i - 1]));
-if (!document) {
-  console.error('usage: node bench/rule-costs.mjs <document> [--pairs 5] [--rules id,id] [--top 30]');
+const usage = 'usage: node bench/rule-costs.mjs <document> [--pairs 5] [--rules id,id] [--top 30]';
+let parsed;
+try {
+  parsed = parseArgs({ allowPositionals: true, options: { pairs: { type: 'string', default: '5' }, rules: { type: 'string' }, top: { type: 'string' } } });
+} catch (error) {
+  console.error(`${error.message}\n${usage}`);
   process.exit(2);
 }
-const pairs = Number(opt('--pairs', 5));
-const top = Number(opt('--top', Infinity));
+const [document] = parsed.positionals;
+if (!document) {
+  console.error(usage);
+  process.exit(2);
+}
+const pairs = Number(parsed.values.pairs);
+const top = parsed.values.top === undefined ? Infinity : Number(parsed.values.top);
+if (!Number.isInteger(pairs) || pairs < 1 || !(top >= 1)) {
+  console.error(`--pairs and --top take a whole number of 1 or more\n${usage}`);
+  process.exit(2);
+}
 
 const { catalogue } = await import(pathToFileURL(path.join(ROOT, 'dist/src/lint/catalogue.js')).href);
 const defaults = catalogue.filter(r => r.kind === 'lint' && r.recommended).map(r => r.id);
-const chosen = opt('--rules')?.split(',') ?? defaults;
+const chosen = parsed.values.rules?.split(',') ?? defaults;
 const unknown = chosen.filter(id => !defaults.includes(id));
 if (unknown.length > 0) {
   console.error(`not a rule of the default set: ${unknown.join(', ')}`);
