@@ -37,6 +37,7 @@ interface LintFlags extends SharedFlags {
   stdinFilepath?: string;
   root?: string;
   ignoreUnknownFormat?: boolean;
+  timing?: boolean;
 }
 
 function isFolder(dir: string): boolean {
@@ -185,7 +186,8 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
         .option('--date <YYYY-MM-DD>', 'with --since: the day x-sunset dates are judged against (default: today)')
         .option('--stdin-filepath <path>', 'the file stdin stands for, for overrides, ignores, baselines, --since and reports')
         .option('--root <dir>', "the folder $refs may read (default: each document's git work tree, else its config file's folder)")
-        .option('--ignore-unknown-format', 'skip named files that are not OpenAPI or event type documents (for hooks and editors)'),
+        .option('--ignore-unknown-format', 'skip named files that are not OpenAPI or event type documents (for hooks and editors)')
+        .option('--timing', "print on stderr where the run's time went, by phase and by rule (every file is linted on the main thread)"),
   ).action(async (rawInputs: string[], opts: LintFlags, command: Command) => {
     if (opts.baseline && opts.since) program.error('use either --baseline or --since, not both', { exitCode: 2 });
     if (!opts.since && (!opts.breaking || opts.date !== undefined)) program.error(`${opts.breaking ? '--date' : '--no-breaking'} applies to the changes since a git ref: add --since <git-ref>`, { exitCode: 2 });
@@ -206,6 +208,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
       ...(opts.stdinFilepath !== undefined ? { stdinFilepath: opts.stdinFilepath } : {}),
       ...(opts.root !== undefined ? { root: opts.root } : {}),
       ignoreUnknownFormat: opts.ignoreUnknownFormat === true,
+      timing: opts.timing === true,
     });
   });
 

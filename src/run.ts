@@ -12,6 +12,7 @@ import { SEVERITY_RANK, type Severity } from './core/severity.js';
 import { escapeControl, safeText } from './core/text.js';
 import { estimatedMs, lintAll, workersFor, type FromWorker, type Outcome, type SentError, type ToWorker } from './lint/parallel.js';
 import { LintSession } from './lint/session.js';
+import { Timing } from './lint/timing.js';
 import { expandInputs, readInput, type Candidate } from './load/documents.js';
 import { DEFAULT_MAX_FILE_SIZE } from './load/limits.js';
 import { REMOTE_BUDGET_S } from './resolve/sandbox.js';
@@ -52,6 +53,8 @@ export interface RunOptions {
   stdinFilepath?: string;
   /** Files named on the command line that are not API documents are skipped, as in a directory (hooks, editors). */
   ignoreUnknownFormat?: boolean;
+  /** --timing: where the run's time went, on stderr after the reports; every file is linted on this thread. */
+  timing?: boolean;
   /** Spectral as published, without apilint's adaptations (APILINT_REFERENCE_ENGINE=1). */
   reference?: boolean;
   cwd: string;
@@ -66,6 +69,9 @@ export const EXIT = { ok: 0, findings: 1, error: 2 } as const;
 
 export async function runLint(options: RunOptions): Promise<number> {
   const { cwd } = options;
+  // Since the process started: Node, the bundle and the command line.
+  const timing = options.timing ? new Timing() : undefined;
+  timing?.add('start-up', performance.now());
   let progress: Progress = noProgress;
   const stderr = (text: string) => progress.write(() => options.stderr.write(text));
   const inputErrors: InputError[] = [];
@@ -145,7 +151,7 @@ export async function runLint(options: RunOptions): Promise<number> {
   const reference = options.reference === true;
   // One budget for every remote fetch of the run, on whichever thread (src/resolve/sandbox.ts).
   const remoteDeadline = options.allowRemote ? { remoteDeadline: Date.now() + REMOTE_BUDGET_S * 1000 } : {};
-  const session = new LintSession({ cwd, config: configs, ...(root !== undefined ? { root } : {}), allowRemote: options.allowRemote, maxFileSize, reference, ...remoteDeadline });
+  const session = new LintSession({ cwd, config: configs, ...(root !== undefined ? { root } : {}), allowRemote: options.allowRemote, maxFileSize, reference, ...remoteDeadline, ...(timing ? { timing } : {}) });
   progress = progressOn(options.stderr, candidates.length, () => estimatedMs(candidates));
   // Stdin named by --stdin-filepath is linted as that file: its settings, $refs and findings are that path's.
   const lintCandidate = async (c: Candidate) =>
@@ -155,7 +161,7 @@ export async function runLint(options: RunOptions): Promise<number> {
       result => (result === undefined ? { skipped: true } : { findings: result.findings }),
       error => ({ error }),
     );
-  const workers = workersFor(candidates);
+  const workers = timing ? 0 : workersFor(candidates);
   let outcomes: Outcome[];
   if (workers > 0) {
     // Several files and more than one core: worker threads lint some of them (src/lint/parallel.ts).
@@ -204,14 +210,22 @@ export async function runLint(options: RunOptions): Promise<number> {
     comparison = { against: `baseline ${escapeControl(displayPath(baselineFile, cwd))}`, unchanged: result.unchanged, fixed: result.fixed };
     findings = result.findings;
   } else if (options.since && repositories) {
-    const result = await compareSince(options.since, repositories, linted, findings, configs, options, keys, remoteDeadline);
+    const result = await compareSince(options.since, repositories, linted, findings, configs, options, keys, { ...remoteDeadline, ...(timing ? { timing } : {}) });
     comparison = { against: escapeControl(options.since), unchanged: result.unchanged, fixed: result.fixed };
     // The breaking changes since the ref come with the new findings (apilint diff, per file).
     findings = [...result.findings, ...result.breaking];
     current = [...current, ...result.breaking];
   }
 
-  return finishRun(options, { findings, current, files: linted, inputErrors, comparison, baselineFile, writeBaselineFile, baselineText: file => writeBaseline(current, file, keys) }, stderr);
+  const reporting = performance.now();
+  const code = await finishRun(options, { findings, current, files: linted, inputErrors, comparison, baselineFile, writeBaselineFile, baselineText: file => writeBaseline(current, file, keys) }, stderr);
+  if (timing) {
+    timing.add('report', performance.now() - reporting);
+    const byRule = new Map<string, number>();
+    for (const f of current) byRule.set(f.ruleId, (byRule.get(f.ruleId) ?? 0) + 1);
+    stderr(timing.render(performance.now(), byRule));
+  }
+  return code;
 }
 
 /** What a run found, for its last steps. */
@@ -364,7 +378,7 @@ function repositoriesOf(files: readonly string[], ref: string): Map<string, stri
  * that were already there; unless --no-breaking, also compares each OpenAPI document with its
  * version at `ref` (apilint diff) for the changes that break clients.
  */
-async function compareSince(ref: string, roots: Map<string, string>, files: string[], findings: Finding[], configs: ConfigLookup, options: RunOptions, keys: MeaningKeys, deadline: { remoteDeadline?: number }): Promise<Comparison & { breaking: Finding[] }> {
+async function compareSince(ref: string, roots: Map<string, string>, files: string[], findings: Finding[], configs: ConfigLookup, options: RunOptions, keys: MeaningKeys, extra: { remoteDeadline?: number; timing?: Timing }): Promise<Comparison & { breaking: Finding[] }> {
   const groups = new Map<string, string[]>();
   for (const file of files) {
     const root = roots.get(path.dirname(file));
@@ -381,7 +395,7 @@ async function compareSince(ref: string, roots: Map<string, string>, files: stri
     try {
       // The copy's project is the revision's tree (the work tree at `ref`), or --root's place in it.
       const treeRoot = options.root === undefined ? tree : path.join(tree, path.relative(root, path.resolve(options.cwd, options.root)));
-      const session = new LintSession({ config: configs, cwd: tree, root: treeRoot, allowRemote: options.allowRemote, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, reference: options.reference === true, ...deadline });
+      const session = new LintSession({ config: configs, cwd: tree, root: treeRoot, allowRemote: options.allowRemote, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, reference: options.reference === true, ...extra });
       const oldKeys = new MeaningKeys(file => session.dataOf(file));
       for (const file of group) {
         const then = path.join(tree, path.relative(root, key(file)));

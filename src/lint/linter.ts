@@ -20,6 +20,7 @@ import { fetchBounded, REMOTE_BUDGET_S, SandboxResolver, type SandboxError } fro
 import { LineIndex, placeAtKey } from './positions.js';
 import { refCycles } from './ref-cycles.js';
 import { placeResults, type Placed } from './results.js';
+import type { Timing } from './timing.js';
 import type { KeyPart } from '../../rulesets/lib/oas.js';
 
 /** `cwd`, and what finds each document's project (src/resolve/project.ts): --root, its config file. */
@@ -41,6 +42,8 @@ export interface LinterOptions extends ProjectOptions {
   buffered?: (file: string) => string | undefined;
   /** Spectral as published, without apilint's adaptations (src/engine/). */
   reference?: boolean;
+  /** `--timing`: each rule's checks, the resolution, the rest of Spectral's run and the placing are timed into it. */
+  timing?: Timing;
 }
 
 /** Whether the run is no longer wanted (an editor's newer text): checked before each rule runs. */
@@ -81,6 +84,8 @@ export class Linter {
   readonly sources: Sources;
   /** The signal of the run in progress, if it has one. */
   private signal: CancelSignal | undefined;
+  /** With timing: the milliseconds spent resolving so far (Spectral's run includes them). */
+  private resolveMs = 0;
 
   constructor(private readonly options: LinterOptions) {
     this.engine = installEngine({ reference: options.reference ?? false });
@@ -99,15 +104,23 @@ export class Linter {
     });
     const resolver = this.engine.resolver(this.sandbox);
     const resolveErrors = this.resolveErrors;
+    const { timing } = options;
     const taking = {
       get uriCache() {
         return resolver.uriCache;
       },
-      resolve: (source: unknown, opts: Parameters<Resolver['resolve']>[1]) =>
-        resolver.resolve(source, opts).then(result => {
+      resolve: (source: unknown, opts: Parameters<Resolver['resolve']>[1]) => {
+        const start = timing ? performance.now() : 0;
+        return resolver.resolve(source, opts).then(result => {
+          if (timing) {
+            const ms = performance.now() - start;
+            this.resolveMs += ms;
+            timing.add('resolve', ms);
+          }
           if (source !== null && typeof source === 'object') resolveErrors.set(source, result.errors as unknown as SandboxError[]);
           return { ...result, errors: [] };
-        }),
+        });
+      },
     };
     this.spectral = new Spectral({ resolver: taking as unknown as Resolver });
     this.spectral.setRuleset(this.engine.ruleset(this.cancellable(buildRuleset({ ...options.ruleset, omitOff: true }))));
@@ -119,12 +132,23 @@ export class Linter {
    */
   private cancellable(ruleset: RulesetDefinition): RulesetDefinition {
     type Then = { function: (...args: unknown[]) => unknown };
-    for (const rule of Object.values((ruleset as { rules: Record<string, { then: Then }> }).rules)) {
+    const { timing } = this.options;
+    for (const [id, rule] of Object.entries((ruleset as { rules: Record<string, { then: Then }> }).rules)) {
       const fn = rule.then.function;
-      const checked = (...args: unknown[]) => {
-        if (this.signal?.aborted) throw new LintCancelled();
-        return fn(...args);
-      };
+      const checked = timing
+        ? (...args: unknown[]) => {
+            if (this.signal?.aborted) throw new LintCancelled();
+            const start = performance.now();
+            try {
+              return fn(...args);
+            } finally {
+              timing.rule(id, performance.now() - start);
+            }
+          }
+        : (...args: unknown[]) => {
+            if (this.signal?.aborted) throw new LintCancelled();
+            return fn(...args);
+          };
       // The rule's name (Spectral's errors use it) and option validator stay as they were.
       Object.defineProperties(checked, Object.getOwnPropertyDescriptors(fn));
       rule.then = { ...rule.then, function: checked };
@@ -158,6 +182,9 @@ export class Linter {
     const reports: Reported[] = [];
     collectResults(document, report => reports.push(report));
     this.signal = signal;
+    const { timing } = this.options;
+    const started = timing ? performance.now() : 0;
+    const resolvedBefore = this.resolveMs;
     let results: ISpectralDiagnostic[];
     try {
       ({ results } = await this.spectral.runWithResolved(document, { ignoreUnknownFormat: true }));
@@ -171,6 +198,9 @@ export class Linter {
       this.sandbox.releaseDocuments();
     }
     if (signal?.aborted) throw new LintCancelled();
+    const placing = timing ? performance.now() : 0;
+    // Spectral's run is the rules (and Spectral's own steps between them) and the resolution.
+    timing?.add('rules', placing - started - (this.resolveMs - resolvedBefore));
     const data = document.data;
     const errors = data !== null && typeof data === 'object' ? (this.resolveErrors.get(data) ?? []) : [];
     const lines = new Map<string, LineIndex | undefined>();
@@ -191,7 +221,9 @@ export class Linter {
       }),
       ...placeResults(reports).map(placed => ruleFinding(placed, source, doc.source)),
     ].map(u => atKey(u, linesOf));
-    return { findings: findings.sort(compareFindings), dependencies: this.sandbox.dependencies(source) };
+    findings.sort(compareFindings);
+    timing?.add('placing', performance.now() - placing);
+    return { findings, dependencies: this.sandbox.dependencies(source) };
   }
 
   /** Forgets every file read or parsed so far: files changed on disk or in a buffer. */

@@ -11,6 +11,7 @@ import { DEFAULT_MAX_FILE_SIZE } from '../load/limits.js';
 import { Sources } from '../load/sources.js';
 import { applyInlineIgnores } from '../suppress/ignores.js';
 import { LintCancelled, Linter, type CancelSignal, type LintResult } from './linter.js';
+import { timed, type Timing } from './timing.js';
 
 export interface SessionOptions {
   cwd: string;
@@ -25,6 +26,8 @@ export interface SessionOptions {
   reference?: boolean;
   /** When the run's remote fetches must have ended (ms since the epoch); else each document gets its own budget. */
   remoteDeadline?: number;
+  /** `--timing`: reading, parsing, linting and the ignores are timed into it. */
+  timing?: Timing;
 }
 
 export interface LintOptions {
@@ -57,7 +60,10 @@ export class LintSession {
    * named explicitly; throws an InputError for one that cannot be read or parsed.
    */
   async lintFile(file: string, options: LintOptions = {}): Promise<LintResult | undefined> {
+    const { timing } = this.options;
+    const start = timing ? performance.now() : 0;
     const text = this.buffers.get(file) ?? (await readInput(file, this.maxFileSize));
+    timing?.add('read', performance.now() - start);
     return this.lintText(file, text, options);
   }
 
@@ -66,14 +72,19 @@ export class LintSession {
     const config = this.configFor(settingsPath);
     const settings = settingsFor(config, settingsPath);
     const linter = this.linterFor(settings, config.all);
-    const doc = linter.parse(text, file, explicit);
+    const { timing } = this.options;
+    const doc = timed(timing, 'parse', () => linter.parse(text, file, explicit));
     if (!doc) return undefined;
     if (signal?.aborted) throw new LintCancelled();
+    if (timing) timing.documents++;
     const { findings, dependencies } = await linter.run(doc, signal);
-    this.sources.add(doc.source, doc.text, doc.parser);
-    const ignored = applyInlineIgnores(findings, this.sources, doc.source);
-    this.sources.release(doc.source);
-    return { findings: applyEngineSettings(ignored, settings).map(capMessage), dependencies };
+    const settled = timed(timing, 'ignores', () => {
+      this.sources.add(doc.source, doc.text, doc.parser);
+      const ignored = applyInlineIgnores(findings, this.sources, doc.source);
+      this.sources.release(doc.source);
+      return applyEngineSettings(ignored, settings).map(capMessage);
+    });
+    return { findings: settled, dependencies };
   }
 
   /** The parsed data of a file this session linted or read (from disk otherwise), for meaning keys (src/suppress/keys.ts). */
@@ -129,6 +140,7 @@ export class LintSession {
         ruleset: { settings, all },
         ...(this.options.remoteDeadline !== undefined ? { remote: { deadline: this.options.remoteDeadline } } : {}),
         ...(this.options.reference ? { reference: true } : {}),
+        ...(this.options.timing ? { timing: this.options.timing } : {}),
       });
       this.linters.set(key, linter);
     }
