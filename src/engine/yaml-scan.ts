@@ -8,9 +8,10 @@
 // function, with that work left out: the same scanning decisions, so the same data and the same
 // node positions, with nodes that hold only what the position lookups read (kind, positions,
 // parent, key, value, items, mappings). Whatever the port leaves out throws NotPorted and goes to
-// the full path: tags, anchors and aliases, directives, explicit `?` keys, more than one
-// document, a key that is not a scalar, a duplicate, `<<` or `__proto__` key, a tab or any other
-// place where the loader would record an error or a warning.
+// the full path: tags, anchors and aliases, directives, explicit `?` keys other than a scalar
+// followed by its `:` line (in flow collections, any), more than one document, a key that is not a
+// scalar, a duplicate, `<<` or `__proto__` key, a tab or any other place where the loader would
+// record an error or a warning.
 /** Thrown where the text needs what only the full parser does. */
 export class NotPorted extends Error {}
 
@@ -549,35 +550,52 @@ class Scanner {
     let ch = input.charCodeAt(this.position);
     while (ch !== 0) {
       const following = input.charCodeAt(this.position + 1);
-      const line = this.line;
-      // An explicit key (`? `), or a value without a key.
-      if ((ch === 0x3f || ch === 0x3a) && isWsOrEol(following)) throw new NotPorted();
-      if (!this.composeNode(flowIndent, CONTEXT_FLOW_OUT, false, true)) break;
-      // A multi-line scalar: a mapping's key must be on one line.
-      if (this.line !== line) {
-        if (node) throw new NotPorted();
-        return true;
+      // An explicit key: `? key`, then `: value` at the mapping's indentation (emitters write keys
+      // too long for an implicit key so). The loader reads the key as a block node, and the value
+      // allowing a compact mapping (`: type: object`). A `?` whose `:` does not follow, a `:`
+      // without a key, and a key that is no scalar are left to the full path.
+      const explicit = ch === 0x3f && isWsOrEol(following);
+      let keyNode: LightNode;
+      let plain: boolean;
+      if (explicit) {
+        this.position++;
+        if (!this.composeNode(nodeIndent, CONTEXT_BLOCK_OUT, true, true)) throw new NotPorted();
+        keyNode = this.result!;
+        plain = this.plain;
+        this.skipSeparationSpace(true);
+        if (this.lineIndent !== nodeIndent || input.charCodeAt(this.position) !== 0x3a || !isWsOrEol(input.charCodeAt(this.position + 1))) throw new NotPorted();
+        this.position++;
+      } else {
+        if (ch === 0x3a && isWsOrEol(following)) throw new NotPorted();
+        const line = this.line;
+        if (!this.composeNode(flowIndent, CONTEXT_FLOW_OUT, false, true)) break;
+        // A multi-line scalar: a mapping's key must be on one line.
+        if (this.line !== line) {
+          if (node) throw new NotPorted();
+          return true;
+        }
+        ch = input.charCodeAt(this.position);
+        while (isWhiteSpace(ch)) ch = input.charCodeAt(++this.position);
+        if (ch !== 0x3a) {
+          if (this.position === this.lineStart && this.testDocumentSeparator()) break;
+          // "can not read an implicit mapping pair; a colon is missed"
+          if (node) throw new NotPorted();
+          // Not a mapping: the scalar (or flow collection) just read is the node.
+          return true;
+        }
+        ch = input.charCodeAt(++this.position);
+        if (!isWsOrEol(ch)) throw new NotPorted();
+        keyNode = this.result!;
+        plain = this.plain;
       }
-      ch = input.charCodeAt(this.position);
-      while (isWhiteSpace(ch)) ch = input.charCodeAt(++this.position);
-      if (ch !== 0x3a) {
-        if (this.position === this.lineStart && this.testDocumentSeparator()) break;
-        // "can not read an implicit mapping pair; a colon is missed"
-        if (node) throw new NotPorted();
-        // Not a mapping: the scalar (or flow collection) just read is the node.
-        return true;
-      }
-      ch = input.charCodeAt(++this.position);
-      if (!isWsOrEol(ch)) throw new NotPorted();
-      const keyNode = this.result!;
       if (keyNode.kind !== Kind.SCALAR) throw new NotPorted();
       node ??= { kind: Kind.MAP, startPosition, endPosition: -1, parent: null, mappings: [] };
       map ??= new MapData(this.reader);
-      const key = map.key(keyNode, this.plain);
+      const key = map.key(keyNode, plain);
       let valueNode: LightNode | null = null;
       let valueData: unknown = null;
-      // The value (the key and its colon are on one line, so the loader always reads one here).
-      if (this.composeNode(nodeIndent, CONTEXT_BLOCK_OUT, true, false)) {
+      // The value (the key's colon and the value start on one line, so the loader always reads one here).
+      if (this.composeNode(nodeIndent, CONTEXT_BLOCK_OUT, true, explicit)) {
         valueNode = this.result;
         valueData = this.data;
       }

@@ -19,4 +19,5 @@ export const TAKEN: Record<string, string> = {
   'a document start marker and no final line break': '---\na: 1\nb: [x]',
   'CRLF line breaks': 'a: 1\r\nb:\r\n  c: |\r\n    x\r\n    y\r\n  d: two\r\n    lines\r\n',
   'keys that are numbers, booleans or null': 'true: a\n~: b\n1.50: c\n0x1f: d\nnested: {false: e, 0: f, 7: g}\n',
+  'explicit keys, as emitters write long ones': "paths:\n  ? /a/very/long/path\n  : get: {}\n    post: {}\n  /b: x\n  ? 'quoted'\n  : - 1\n    - 2\n  ? plain\n    continued\n  : \"v\"\n  ? k\n  :\n    nested: 1\n  ? c # note\n  # between\n  : d\n  ? |\n    block key\n  : e\n? 200\n: top\nlast: ~\n",
 };
