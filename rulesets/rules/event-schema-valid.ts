@@ -1,7 +1,7 @@
 import type { IFunctionResult } from '@stoplight/spectral-core';
 import type { ErrorObject } from 'ajv';
 import { defineRule } from '../rule.js';
-import { lazyRequire, schemaFunction } from '../lib/require.js';
+import { lazyRequire, validateWithSchema } from '../lib/require.js';
 import { eventSchema, eventTypeNodes, schemaFinding } from '../lib/events.js';
 import { isOas2, isObject, type Obj } from '../lib/oas.js';
 import { eventTypes, oas2, oas3 } from '../formats.js';
@@ -68,7 +68,7 @@ export default defineRule({
       const { schema, problems } = eventSchema(node);
       results.push(...problems);
       if (!schema) continue;
-      const invalid = schemaFunction()(schema.root, { schema: meta.schema, dialect: meta.dialect, allErrors: true, prepareResults: prepareErrors }, { ...context, path: [] });
+      const invalid = validateWithSchema(schema.root, { schema: meta.schema, dialect: meta.dialect, allErrors: true, prepareResults: prepareErrors }, context, []);
       // One finding per place: a keyword failing several alternatives (`anyOf`) reports the first.
       const seen = new Set<string>();
       for (const { message, path = [] } of Array.isArray(invalid) ? invalid : []) {

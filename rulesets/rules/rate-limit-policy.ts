@@ -1,6 +1,6 @@
 import type { IFunctionResult } from '@stoplight/spectral-core';
 import type { SchemaOptions } from '@stoplight/spectral-functions';
-import { schemaFunction } from '../lib/require.js';
+import { validateWithSchema } from '../lib/require.js';
 import type { JsonPath } from '@stoplight/types';
 import { defineRule, type RuleResult } from '../rule.js';
 import { atKey, isObject } from '../lib/oas.js';
@@ -65,7 +65,7 @@ export default defineRule({
       });
     }
     for (const { value, jsonPath } of declarations) {
-      const problems = schemaFunction()(value, { schema: RATE_LIMIT_SCHEMA, allErrors: true, prepareResults: dropBranchErrors }, { ...context, path: jsonPath });
+      const problems = validateWithSchema(value, { schema: RATE_LIMIT_SCHEMA, allErrors: true, prepareResults: dropBranchErrors }, context, jsonPath);
       if (Array.isArray(problems)) results.push(...findings(problems, jsonPath));
     }
     return results;

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { DATA_EVENT, GENERAL_EVENT, edit, jsonWithStringSchema, lineOf, openapi, single } from '../helpers/events.js';
-import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, lintText, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 const typo = edit(GENERAL_EVENT, 'delivered_at: {type: string, format: date-time}', 'delivered_at: {type: strin, format: date-time}');
 const avro = edit(DATA_EVENT, 'type: json_schema', 'type: avro_schema');
@@ -98,4 +98,19 @@ it('fires on the reference spec at the edited keyword', async () => {
 
 it('the reference spec passes', async () => {
   expect(await lintFile(REFERENCE_SPEC, { rules: ['event-schema-valid'] })).toEqual([]);
+});
+
+it('documents linted one after another share the compiled meta-schemas, each with its own errors', async () => {
+  // The validators are compiled once per process (rulesets/lib/require.ts): a validator that kept
+  // state between documents would give one document's errors to the next.
+  const lint = (document: string) => lintText(document, { rules: ['event-schema-valid'] });
+  const broken = openapi('3.0.3', typo);
+  const first = await lint(broken);
+  expect(first.map(f => f.message)).toEqual(['Invalid event schema: "type" property must be equal to one of the allowed values: "array", "boolean", "integer", "number", "object", "string". Did you mean "string"?']);
+  expect(await lint(openapi('3.0.3', GENERAL_EVENT))).toEqual([]);
+  const other = await lint(json);
+  expect(other.length).toBeGreaterThan(0);
+  expect(other.some(f => f.message.includes('"string"'))).toBe(false);
+  const again = await lint(broken);
+  expect(again.map(({ file: _, ...f }) => f)).toEqual(first.map(({ file: _, ...f }) => f));
 });
