@@ -135,9 +135,8 @@ export class Linter {
     const { timing } = this.options;
     for (const [id, rule] of Object.entries((ruleset as { rules: Record<string, { then: Then }> }).rules)) {
       const fn = rule.then.function;
-      const checked = timing
+      const call = timing
         ? (...args: unknown[]) => {
-            if (this.signal?.aborted) throw new LintCancelled();
             const start = performance.now();
             try {
               return fn(...args);
@@ -145,10 +144,11 @@ export class Linter {
               timing.rule(id, performance.now() - start);
             }
           }
-        : (...args: unknown[]) => {
-            if (this.signal?.aborted) throw new LintCancelled();
-            return fn(...args);
-          };
+        : fn;
+      const checked = (...args: unknown[]) => {
+        if (this.signal?.aborted) throw new LintCancelled();
+        return call(...args);
+      };
       // The rule's name (Spectral's errors use it) and option validator stay as they were.
       Object.defineProperties(checked, Object.getOwnPropertyDescriptors(fn));
       rule.then = { ...rule.then, function: checked };
