@@ -10,6 +10,9 @@ it('nestingExceeds: brackets count, brackets inside strings do not, YAML indenta
   expect(nestingExceeds(`a: '${'{'.repeat(5000)}'\n`, false, MAX_NESTING)).toBe(false);
   expect(nestingExceeds(`a:\n${' '.repeat(MAX_NESTING + 1)}b: 1\n`, false, MAX_NESTING)).toBe(true);
   expect(nestingExceeds(`a:\n  ${'- '.repeat(MAX_NESTING + 1)}1\n`, false, MAX_NESTING)).toBe(true);
+  // Explicit keys nest on one line too (`? ? ? a`): refused by the bound, not by a thread's stack.
+  expect(nestingExceeds(`a:\n  ${'? '.repeat(MAX_NESTING + 1)}k\n  : v\n`, false, MAX_NESTING)).toBe(true);
+  expect(nestingExceeds(`a:\n  ? ${'k'.repeat(5000)}\n  : v\n`, false, MAX_NESTING)).toBe(false);
   // Closing brackets restore the depth line by line, as in any real document.
   expect(nestingExceeds(Array.from({ length: 5000 }, () => 'a: [1, {b: 2}]').join('\n'), false, MAX_NESTING)).toBe(false);
 });

@@ -73,14 +73,15 @@ export function parseGuarded(text: string, source: string, { json, readers, synt
  * column). An upper bound, so a document within it is never refused.
  */
 export function nestingExceeds(text: string, json: boolean, max: number): boolean {
-  // The scan's depth never exceeds the number of open brackets plus the longest run of spaces
-  // and dashes at a line start: where that bound is within `max` (almost every document), both
-  // are counted with native searches and the character loop is skipped.
+  // The scan's depth never exceeds the number of open brackets plus the longest run of spaces,
+  // dashes and explicit-key marks at a line start (`- - -` and `? ? ?` nest on one line): where
+  // that bound is within `max` (almost every document), both are counted with native searches
+  // and the character loop is skipped.
   let brackets = 0;
   for (const open of ['[', '{']) {
     for (let i = text.indexOf(open); i !== -1 && brackets <= max; i = text.indexOf(open, i + 1)) brackets++;
   }
-  if (brackets <= max && (json || !new RegExp(`^[ -]{${max - brackets + 1}}`, 'm').test(text))) return false;
+  if (brackets <= max && (json || !new RegExp(`^[ ?-]{${max - brackets + 1}}`, 'm').test(text))) return false;
   let depth = 0;
   let indent = 0;
   let lineStart = true;
@@ -97,7 +98,7 @@ export function nestingExceeds(text: string, json: boolean, max: number): boolea
       indent = 0;
       continue;
     }
-    if (lineStart && !json && (c === ' ' || c === '-')) {
+    if (lineStart && !json && (c === ' ' || c === '-' || c === '?')) {
       indent++;
       if (indent + depth > max) return true;
       continue;
