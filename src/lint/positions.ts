@@ -12,15 +12,9 @@ import { lineFeedStarts } from '../core/lines.js';
 export class LineIndex {
   private starts: readonly number[] | undefined;
 
-  constructor(private readonly text: string) {}
+  constructor(readonly text: string) {}
 
-  /** Text of the 0-based line, without its line break. */
-  line(n: number): string {
-    const bounds = this.bounds(n);
-    return bounds ? this.text.slice(bounds[0], bounds[1]) : '';
-  }
-
-  /** The character at `column` of the 0-based line (as `line(n)[column]`, without slicing the line), or undefined. */
+  /** The character at `column` of the 0-based line (as the line's text at `column`, without slicing the line), or undefined. */
   charAt(n: number, column: number): string | undefined {
     const bounds = this.bounds(n);
     if (!bounds || column < 0) return undefined;
@@ -28,8 +22,8 @@ export class LineIndex {
     return at < bounds[1] ? this.text[at] : undefined;
   }
 
-  /** Where the 0-based line starts and ends, its line break (a line feed, or CR LF) left out. */
-  private bounds(n: number): [start: number, end: number] | undefined {
+  /** Where the 0-based line starts and ends in the text, its line break (a line feed, or CR LF) left out. */
+  bounds(n: number): [start: number, end: number] | undefined {
     const starts = (this.starts ??= lineFeedStarts(this.text));
     if (n < 0 || n >= starts.length) return undefined;
     let end = n + 1 < starts.length ? starts[n + 1]! - 1 : this.text.length;
@@ -42,16 +36,25 @@ export class LineIndex {
  * The range of a finding at `key`'s value (`range`, Spectral's), moved to the key: for a finding
  * about the key (`mark` null: all of it, or a part), the key or the part; otherwise, where the
  * value is a mapping or a sequence, from the key to the value's end. Unchanged where the key is
- * not found just before the value (a key spelt with escapes, say).
+ * not found just before the value (a key spelt with escapes, say). The text is read in place,
+ * backwards from the value: a minified JSON document is one line, and slicing it (or matching it)
+ * once per finding cost the square of its size.
  */
 export function placeAtKey(lines: LineIndex, range: IRange, key: string, mark: KeyPart | null | undefined): IRange {
   const { line, character } = range.start;
   if (mark === undefined && !isCollectionStart(lines, line, character)) return range;
-  const before = lines.line(line).slice(0, character);
+  const { text } = lines;
+  // Where the value's line starts and the value (the same: an empty line, where the line is not in the text).
+  const bounds = lines.bounds(line);
+  const lineStart = bounds?.[0] ?? 0;
+  const value = bounds ? Math.min(bounds[0] + Math.max(character, 0), bounds[1]) : 0;
   let keyLine = line;
-  let found = keyBefore(before, key);
+  let found = keyBefore(text, lineStart, value, key);
   // A value may start on the line after its key (a plain scalar, a sequence in JSON).
-  if (found === undefined && line > 0 && before.trim() === '') found = keyBefore(lines.line((keyLine = line - 1)), key);
+  if (found === undefined && line > 0 && onlyBlanks(text, lineStart, value)) {
+    const previous = lines.bounds((keyLine = line - 1));
+    found = previous && keyBefore(text, previous[0], previous[1], key);
+  }
   if (found === undefined) return range;
   const at = (character: number) => ({ line: keyLine, character });
   if (mark === undefined) return { start: at(found.start), end: range.end };
@@ -65,19 +68,30 @@ export function placeAtKey(lines: LineIndex, range: IRange, key: string, mark: K
 const isCollectionStart = (lines: LineIndex, line: number, character: number): boolean =>
   lines.charAt(line, character - 1) === ':' || lines.charAt(line, character) === '{' || lines.charAt(line, character) === '[';
 
-/** Where `key` (plain or quoted) starts in `before`, which must end with the key, a colon and blanks. */
-function keyBefore(before: string, key: string): { start: number; quote: number } | undefined {
-  // `(?<![ \t])`: a run of blanks is scanned once, not from each blank (quadratic: 33 s on a 200 KB line).
-  const trimmed = before.replace(/(?<![ \t])[ \t]+$/, '');
-  if (!trimmed.endsWith(':')) return undefined;
-  const token = trimmed.slice(0, -1).replace(/(?<![ \t])[ \t]+$/, '');
+/** Whether the text from `from` to `to` is white space (as `trim` counts it), read from its end. */
+function onlyBlanks(text: string, from: number, to: number): boolean {
+  for (let i = to - 1; i >= from; i--) if (!/\s/.test(text[i]!)) return false;
+  return true;
+}
+
+const isBlank = (text: string, i: number): boolean => text[i] === ' ' || text[i] === '\t';
+
+/**
+ * Where `key` (plain or quoted) starts on the line that begins at `lineStart`, as a column, if the
+ * text up to `end` ends with the key, a colon and blanks.
+ */
+function keyBefore(text: string, lineStart: number, end: number, key: string): { start: number; quote: number } | undefined {
+  let i = end;
+  while (i > lineStart && isBlank(text, i - 1)) i--;
+  if (i === lineStart || text[i - 1] !== ':') return undefined;
+  i--;
+  while (i > lineStart && isBlank(text, i - 1)) i--;
   for (const quote of ['"', "'", '']) {
-    const spelt = `${quote}${key}${quote}`;
-    if (!token.endsWith(spelt)) continue;
-    const start = token.length - spelt.length;
+    const start = i - key.length - 2 * quote.length;
+    if (start < lineStart || !text.startsWith(`${quote}${key}${quote}`, start)) continue;
     // A plain key is a whole token: what precedes it ends a token (indentation, `- `, `{`, `,`, `?`).
-    if (quote === '' && start > 0 && !/[\s{,?-]/.test(token[start - 1]!)) continue;
-    return { start, quote: quote.length };
+    if (quote === '' && start > lineStart && !/[\s{,?-]/.test(text[start - 1]!)) continue;
+    return { start: start - lineStart, quote: quote.length };
   }
   return undefined;
 }
