@@ -6,7 +6,7 @@
 // every rule that requires or accepts its values: no rule can then flag what another requires
 // (test/vocabularies.test.ts enumerates them).
 import { HTTP_METHODS as METHODS, isObject } from './oas.js';
-import type { SchemaIndex } from './schemas.js';
+import { declaredProperties, type SchemaIndex } from './schemas.js';
 
 export interface Vocabulary {
   /** What the values are. */
@@ -95,7 +95,7 @@ const spellings = (vocabulary: Vocabulary): readonly string[] => [...vocabulary.
 /** The property an enum sits on: its name and the names of the properties beside it. */
 export interface EnumProperty {
   name: string;
-  siblings: readonly string[];
+  siblings: ReadonlySet<string>;
 }
 
 /**
@@ -108,7 +108,7 @@ export function vocabularyOf(property: EnumProperty | undefined, values: readonl
   const strings = values.filter((v): v is string => typeof v === 'string');
   for (const vocabulary of VOCABULARIES) {
     const all = spellings(vocabulary);
-    const named = property !== undefined && vocabulary.fields.includes(property.name) && (vocabulary.siblings ?? []).every(s => property.siblings.includes(s));
+    const named = property !== undefined && vocabulary.fields.includes(property.name) && (vocabulary.siblings ?? []).every(s => property.siblings.has(s));
     if (named || (vocabulary.byValues === true && strings.length >= 2 && strings.every(v => all.includes(v)))) return all;
   }
   return undefined;
@@ -119,7 +119,7 @@ export function enumProperties(index: SchemaIndex): Map<object, EnumProperty> {
   const properties = new Map<object, EnumProperty>();
   for (const prop of index.properties) {
     if (!isObject(prop.schema)) continue;
-    const property = { name: prop.name, siblings: isObject(prop.parent.schema.properties) ? Object.keys(prop.parent.schema.properties) : [] };
+    const property = { name: prop.name, siblings: declaredProperties(prop.parent.schema) };
     properties.set(prop.schema, property);
     if (isObject(prop.schema.items)) properties.set(prop.schema.items, property);
   }

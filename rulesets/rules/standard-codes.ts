@@ -1,7 +1,7 @@
 import type { JsonPath } from '@stoplight/types';
 import { defineRule } from '../rule.js';
 import { isObject, type Obj } from '../lib/oas.js';
-import { schemaIndex, schemaTypes } from '../lib/schemas.js';
+import { declaredProperties, schemaIndex, schemaTypes } from '../lib/schemas.js';
 import { CODE_STANDARDS, codeKind, isScalarSchema, quote } from '../lib/fields.js';
 
 /** The schema holding the code: the property's own, or its items for a list (`country_codes`). */
@@ -24,11 +24,11 @@ const CODE_SIBLINGS = new Set(['filename', 'raw_url', 'sha', 'commit_oid', 'clon
  * A `language` that is a programming language: the description says so, a value or example is
  * one (`java`, `javascript-typescript`), or the property sits in a repository, a file or a commit.
  */
-function isProgrammingLanguage(schema: Obj, siblings: readonly string[]): boolean {
+function isProgrammingLanguage(schema: Obj, siblings: ReadonlySet<string>): boolean {
   if (CODE_CONTEXT.test(`${String(schema.title ?? '')} ${String(schema.description ?? '')}`)) return true;
   const samples = [...(Array.isArray(schema.enum) ? schema.enum : []), schema.example];
   if (samples.some(v => typeof v === 'string' && v.toLowerCase().split(/[-+/]/).some(w => PROGRAMMING_LANGUAGES.has(w)))) return true;
-  return siblings.some(s => CODE_SIBLINGS.has(s));
+  return [...CODE_SIBLINGS].some(s => siblings.has(s));
 }
 
 /** The values a schema without a `type` shows (enum, example, default) are not all strings. */
@@ -67,8 +67,7 @@ export default defineRule({
       const types = schemaTypes(schema).filter(t => t !== 'null');
       // Codes are strings: an id, a count or an object named like one is something else.
       if (!isScalarSchema(schema) || (types.length > 0 ? !types.includes('string') : showsNonStrings(schema))) return [];
-      const siblings = isObject(prop.parent.schema.properties) ? Object.keys(prop.parent.schema.properties) : [];
-      if (kind === 'language' && isProgrammingLanguage(schema, siblings)) return [];
+      if (kind === 'language' && isProgrammingLanguage(schema, declaredProperties(prop.parent.schema))) return [];
       const standard = CODE_STANDARDS[kind];
       if (schema.pattern !== undefined || (typeof schema.format === 'string' && standard.formats.test(schema.format))) return [];
       const values = Array.isArray(schema.enum) ? schema.enum.filter(v => v !== null) : undefined;
