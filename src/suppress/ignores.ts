@@ -45,21 +45,21 @@ const LINT_SCOPE: IgnoreScope = { kinds: ['lint', 'engine'], reportUnused: true 
 /** `document` is the linted file: its ignores count even when nothing in it fired. */
 export function applyInlineIgnores(findings: Finding[], sources: Sources, document: string, scope: IgnoreScope = LINT_SCOPE): Finding[] {
   const files = new Set([document, ...findings.map(f => f.file)]);
-  const declarations = new Map<string, Declaration[]>();
+  const declarations = new Map<string, { all: Declaration[]; owners: Owners }>();
   const inScope = (id: string) => scope.kinds.includes(kindOf.get(id)!);
   for (const file of files) {
     const source = sources.get(file);
     // Most specs have no ignores: skip the walk unless the text mentions one.
     if (!source || !(source.text.includes(APILINT) || source.text.includes(ZALLY))) continue;
-    declarations.set(file, collect(file, source.data, inScope));
+    const all = collect(file, source.data, inScope);
+    declarations.set(file, { all, owners: ownersOf(all) });
   }
   if (declarations.size === 0) return findings;
 
   const out: Finding[] = findings.map(finding => {
     const decls = declarations.get(finding.file);
     if (!decls) return finding;
-    for (const decl of decls) {
-      if (!isPrefix(decl.owner, finding.path)) continue;
+    for (const decl of around(decls.owners, finding.path)) {
       const entry = decl.entries.find(e => e.rules.has(finding.ruleId));
       if (!entry) continue;
       entry.used = true;
@@ -68,9 +68,9 @@ export function applyInlineIgnores(findings: Finding[], sources: Sources, docume
     return finding;
   });
 
-  for (const [file, decls] of scope.reportUnused ? declarations : []) {
+  for (const [file, { all }] of scope.reportUnused ? declarations : []) {
     const source = sources.get(file)!;
-    for (const decl of decls) {
+    for (const decl of all) {
       for (const entry of decl.entries) {
         if (entry.used) continue;
         const path = [...decl.owner, decl.key, entry.index];
@@ -127,9 +127,41 @@ function collect(file: string, data: unknown, inScope: (id: string) => boolean):
     }
     for (const [key, child] of Object.entries(obj)) if (key !== APILINT && key !== ZALLY) stack.push({ node: child, path: [...path, key] });
   }
-  // Innermost first: the nearest ignore is the one that gets used.
+  // Innermost first: the order in which ignores on one path are tried (see around) and unused ones reported.
   return out.sort((a, b) => b.owner.length - a.owner.length);
 }
 
-const isPrefix = (prefix: JsonPath, path: JsonPath): boolean =>
-  prefix.length <= path.length && prefix.every((segment, i) => String(segment) === String(path[i]));
+/**
+ * A document's declarations by the path of the object that carries them, a level per segment: a
+ * finding meets the declarations on its own path, not every declaration of the document (4,000
+ * findings under 4,000 ignores were 16 million comparisons of paths, 2.5 s).
+ */
+interface Owners {
+  declarations: Declaration[];
+  below: Map<string, Owners>;
+}
+
+function ownersOf(declarations: readonly Declaration[]): Owners {
+  const root: Owners = { declarations: [], below: new Map() };
+  for (const decl of declarations) {
+    let node = root;
+    for (const segment of decl.owner) {
+      let next = node.below.get(String(segment));
+      if (!next) node.below.set(String(segment), (next = { declarations: [], below: new Map() }));
+      node = next;
+    }
+    node.declarations.push(decl);
+  }
+  return root;
+}
+
+/** The declarations on objects that hold the node at `path` (or are it), innermost first. */
+function around(owners: Owners, path: JsonPath): Declaration[] {
+  const levels: Declaration[][] = [];
+  let node: Owners | undefined = owners;
+  for (let i = 0; node !== undefined; i++) {
+    if (node.declarations.length > 0) levels.push(node.declarations);
+    node = i < path.length ? node.below.get(String(path[i])) : undefined;
+  }
+  return levels.reverse().flat();
+}
