@@ -21,6 +21,8 @@ export default defineRule({
   check(root) {
     const schemes = securitySchemes(root);
     const results: IFunctionResult[] = [];
+    // Each scheme's scopes, read once: every operation's requirement names them again.
+    const definedBy = new Map<string, Set<string>>();
     for (const { requirements, jsonPath } of securityLists(root, operations(root))) {
       requirements.forEach((requirement, i) => {
         for (const [name, scopes] of Object.entries(requirement)) {
@@ -34,7 +36,8 @@ export default defineRule({
             });
             continue;
           }
-          const defined = new Set(definedScopes(scheme, [...securitySchemesPath(root), name]).map(d => d.scope));
+          let defined = definedBy.get(name);
+          if (!defined) definedBy.set(name, (defined = new Set(definedScopes(scheme, [...securitySchemesPath(root), name]).map(d => d.scope))));
           scopes.forEach((scope, j) => {
             if (!defined.has(scope)) {
               results.push({
