@@ -75,7 +75,15 @@ function lazyRequireSource(original) {
 /** The files src/engine/bundle-patches.ts changes, by absolute path. */
 const patches = new Map(FILE_PATCHES.map(patch => [path.join(path.dirname(require.resolve(patch.pkg)), patch.file), patch]));
 function applyPatch(file, code) {
-  for (const [before, after] of patches.get(file).replace) {
+  const patch = patches.get(file);
+  if (patch.rewrite) {
+    try {
+      code = patch.rewrite(code);
+    } catch (error) {
+      throw new Error(`${file} changed (${error.message}): update src/engine/bundle-patches.ts`);
+    }
+  }
+  for (const [before, after] of patch.replace ?? []) {
     if (!code.includes(before)) throw new Error(`${file} changed: update src/engine/bundle-patches.ts`);
     // A function, so that `$` in a replacement is not read as a replacement pattern.
     code = code.replace(before, () => after);

@@ -3,7 +3,7 @@
 // silences nothing is reported. Checked against a direct reading of that rule: for every finding,
 // the objects on its path are looked at from the innermost out.
 import fc from 'fast-check';
-import parsers from '@stoplight/spectral-parsers';
+import parsers, { type IParser } from '@stoplight/spectral-parsers';
 import type { JsonPath } from '@stoplight/types';
 import { describe, expect, it } from 'vitest';
 import { jsonPointer, type Finding } from '../src/core/finding.js';
@@ -46,7 +46,7 @@ describe('inline ignores', () => {
     fc.assert(
       fc.property(nodes, fc.array(fc.tuple(fc.nat(), fc.constantFrom(...RULES), fc.boolean()), { maxLength: 12 }), (doc, picks) => {
         const sources = new Sources();
-        sources.add(FILE, JSON.stringify(doc), parsers.Json);
+        sources.add(FILE, JSON.stringify(doc), parsers.Json as unknown as IParser);
         const paths = pathsOf(doc);
         const findings: Finding[] = picks.map(([n, ruleId, deeper]) => {
           const path = [...paths[n % paths.length]!, ...(deeper ? ['deeper'] : [])];

@@ -1,19 +1,29 @@
 // What the CLI bundle (scripts/bundle.mjs) changes in its dependencies as it bundles them. None
 // changes what the code computes: two constructions run on first use instead of at load time,
-// lodash comes as the methods the bundle uses (lodash's own per-method modules), and node-fetch,
+// the compiled OpenAPI validators find duplicate items in linear time (unique-items.ts), lodash
+// comes as the methods the bundle uses (lodash's own per-method modules), and node-fetch,
 // which only Spectral's default http resolver calls, is left out (apilint gives Spectral its own
 // resolver, src/resolve/sandbox.ts, which uses the global fetch). They cannot be installed at run
 // time, as they act while modules load, so the reference engine in the bundle has them too;
 // APILINT_NO_BUNDLE=1 runs the published files as they are.
 
-/** A text replaced in one file of a package; the build fails if the text is not there. */
+import { withLinearUniqueItems } from './unique-items.js';
+
+/**
+ * Texts replaced in one file of a package (the build fails if a text is not there), or the file
+ * rewritten by a function (which throws where the file is not as expected).
+ */
 export interface FilePatch {
   /** The package (pinned exactly, src/engine/versions.ts) and the file in it, from its main file's folder. */
-  pkg: '@stoplight/spectral-core' | 'commander';
+  pkg: '@stoplight/spectral-core' | '@stoplight/spectral-rulesets' | 'commander';
   file: string;
   why: string;
-  replace: readonly (readonly [before: string, after: string])[];
+  replace?: readonly (readonly [before: string, after: string])[];
+  rewrite?: (code: string) => string;
 }
+
+/** The uniqueItems loops that spectral-rulesets 1.23.1's compiled validators hold. */
+const UNIQUE_ITEMS_LOOPS = 26;
 
 export const FILE_PATCHES: readonly FilePatch[] = [
   {
@@ -30,6 +40,16 @@ export const FILE_PATCHES: readonly FilePatch[] = [
         'const validateOptions = options === null ? DEFAULT_OPTIONS_VALIDATOR : ajv().compile(options);\n    const validateInput = input !== null ? ajv().compile(input) : input;',
       ],
     ],
+  },
+  {
+    pkg: '@stoplight/spectral-rulesets',
+    file: 'oas/schemas/validators.js',
+    why: 'checks `uniqueItems` by comparing every pair of items (26 loops): 16,000 parameters of one operation took 8 s in openapi-valid; each loop becomes a linear search for the same pair',
+    rewrite: code => {
+      const { code: rewritten, replaced } = withLinearUniqueItems(code);
+      if (replaced !== UNIQUE_ITEMS_LOOPS) throw new Error(`found ${replaced} uniqueItems loops where ${UNIQUE_ITEMS_LOOPS} were expected`);
+      return rewritten;
+    },
   },
   {
     pkg: 'commander',
