@@ -48,7 +48,7 @@ const values: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>(tie => ({
 describe('firstDuplicate', () => {
   it('finds the pair the generated loop finds', () => {
     fc.assert(
-      fc.property(fc.array(values, { maxLength: 12 }), items => {
+      fc.property(fc.array(values, { maxLength: 30 }), items => {
         expect(firstDuplicate(items, equal)).toEqual(loop(items, equal));
       }),
       { numRuns: 5000, seed: 2026_11_26 },
@@ -66,6 +66,8 @@ describe('firstDuplicate', () => {
       // Where equal calls a method that is not one (a null prototype, a string at `toString`), both throw.
       [Object.assign(Object.create(null), { a: 1 }), Object.assign(Object.create(null), { a: 1 })],
       [{ toString: 'x' }, { toString: 'x' }],
+      [{ toString: 'x', a: 1 }, { toString: 'x', a: 2 }],
+      [{ valueOf: 'x', a: 1 }, { valueOf: 'x', a: 2 }],
     ];
     const outcome = (find: () => unknown) => {
       try {
@@ -74,8 +76,10 @@ describe('firstDuplicate', () => {
         return { threw: (error as Error).constructor.name };
       }
     };
-    for (const items of cases) expect(outcome(() => firstDuplicate(items, equal))).toEqual(outcome(() => loop(items, equal)));
-    expect(outcome(() => loop(cases[5]!, equal))).toEqual({ threw: 'TypeError' });
+    // Past the few items the loop takes directly.
+    const padded = (items: unknown[]) => [...Array.from({ length: 8 }, (_, i) => `filler ${i}`), ...items];
+    for (const items of cases.map(padded)) expect(outcome(() => firstDuplicate(items, equal))).toEqual(outcome(() => loop(items, equal)));
+    expect(outcome(() => loop(padded(cases[5]!), equal))).toEqual({ threw: 'TypeError' });
   });
 });
 
@@ -94,9 +98,9 @@ describe('the rewritten validators', () => {
   const enumValue = fc.constantFrom('A', 'B', 1, 1.0, null, { k: 1 });
   const swagger = fc.record(
     {
-    tags: fc.array(tag, { maxLength: 6 }),
-    parameters: fc.array(parameter, { maxLength: 6 }),
-    values: fc.array(enumValue, { minLength: 1, maxLength: 6 }),
+    tags: fc.array(tag, { maxLength: 12 }),
+    parameters: fc.array(parameter, { maxLength: 12 }),
+    values: fc.array(enumValue, { minLength: 1, maxLength: 12 }),
       security: fc.array(fc.constantFrom({ key: [] }, { oauth: ['read'] }, { oauth: ['read', 'read'] }), { maxLength: 4 }),
     },
     { noNullPrototype: true },

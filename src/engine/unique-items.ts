@@ -45,6 +45,8 @@ export function firstDuplicate(items: readonly unknown[], equal: (a: unknown, b:
     for (let i = items.length; i--; ) for (let j = i; j--; ) if (equal(items[i], items[j])) return [i, j];
     return undefined;
   };
+  // A few items cost the loop less than their texts (an operation's parameters).
+  if (items.length <= 8) return loop();
   const groups = new Map<string, number[]>();
   /** Each item's group, and its place in it. */
   const group: number[][] = [];
