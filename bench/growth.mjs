@@ -1,0 +1,132 @@
+#!/usr/bin/env node
+// `npm run bench:growth`: does apilint's time follow a document's size whatever its shape? Each
+// shape (many operations, one schema of many properties, one minified line, long lists of tags or
+// parameters, ignores on every path, ...) is generated at n and at 4n, and each document is linted
+// as a whole process (median of 3). Time above a one-path document's (start-up) should grow about
+// 4×; a shape that grows much faster than its size has a cost that grows with the square of
+// something. Writes bench/GROWTH.md. (bench/shapes.mjs measures `$ref` shapes at 1,000 to 100,000
+// refs, with a time cap.)
+//
+//   node bench/growth.mjs [--shapes paths,minified,...] [--apilint bin/apilint.js] [--before <bin/apilint.js>]
+//                         [--out bench/GROWTH.md] [--no-report]
+//
+// --before measures another build too (its bin/apilint.js), shown beside this one.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const opt = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const APILINT = path.resolve(opt('--apilint', path.join(ROOT, 'bin/apilint.js')));
+const OUT = opt('--out', path.join(ROOT, 'bench/GROWTH.md'));
+const BEFORE = args.includes('--before') ? path.resolve(opt('--before')) : undefined;
+/** Growth of the time above start-up, for 4× the size, past which a shape is called superlinear. */
+const SUPERLINEAR = 6;
+
+const info = { title: 'Shapes', version: '1.0.0', description: 'Generated.', contact: { name: 'A', url: 'https://a.example', email: 'a@a.example' } };
+const ok = (schema = { type: 'object', properties: { id: { type: 'string' } } }) => ({ '200': { description: 'OK', content: { 'application/json': { schema } } } });
+const oas3 = (extra = {}) => ({ openapi: '3.0.3', info, paths: {}, components: { schemas: {} }, ...extra });
+const swagger = (extra = {}) => ({ swagger: '2.0', info, paths: {}, definitions: {}, ...extra });
+const json = doc => ({ 'openapi.json': JSON.stringify(doc, null, 1) });
+const range = n => Array.from({ length: n }, (_, i) => i);
+
+/** Each shape: a description, the base size n, and the files of a document at size n (the first is linted). */
+const SHAPES = {
+  paths: ['operations, one path each', 1000, n => json({ ...oas3(), paths: Object.fromEntries(range(n).map(i => [`/items${i}/{item_id}`, { get: { parameters: [{ name: 'item_id', in: 'path', required: true, schema: { type: 'string' } }], responses: ok() } }])) })],
+  minified: ['the same, as one line of JSON', 1000, n => ({ 'openapi.json': JSON.stringify({ ...oas3(), paths: Object.fromEntries(range(n).map(i => [`/items${i}`, { get: { responses: ok() } }])) }) })],
+  'yaml-flow': ['the same, as one YAML flow mapping', 1000, n => ({ 'openapi.yaml': `openapi: 3.0.3\ninfo: ${JSON.stringify(info)}\npaths: {${range(n).map(i => `"/items${i}": {get: {responses: {"200": {description: OK, content: {application/json: {schema: {type: object}}}}}}}`).join(', ')}}\n` })],
+  properties: ['one schema of n properties', 2000, n => json({ ...oas3(), paths: { '/bigs': { get: { responses: ok({ $ref: '#/components/schemas/Big' }) } } }, components: { schemas: { Big: { type: 'object', properties: Object.fromEntries(range(n).map(i => [`field_${i}`, { type: 'string', description: `Field ${i}.` }])) } } } })],
+  enum: ['one Swagger 2.0 enum of n values', 4000, n => json({ ...swagger(), paths: { '/es': { get: { responses: { '200': { description: 'OK', schema: { type: 'object', properties: { kind: { type: 'string', enum: range(n).map(i => `VALUE_${i}`) } } } } } } } } })],
+  parameters: ['one Swagger 2.0 operation with n parameters', 2000, n => json({ ...swagger(), paths: { '/ps': { get: { parameters: range(n).map(i => ({ name: `param_${i}`, in: 'query', type: 'string' })), responses: { '200': { description: 'OK' } } } } } })],
+  tags: ['n tags', 2000, n => json({ ...oas3(), tags: range(n).map(i => ({ name: `tag_${i}`, description: 'A tag.' })) })],
+  chain: ['schemas that each refer to the next', 800, n => json({ ...oas3(), paths: { '/ss': { get: { responses: ok({ $ref: '#/components/schemas/S0' }) } } }, components: { schemas: Object.fromEntries(range(n).map(i => [`S${i}`, i + 1 < n ? { type: 'object', properties: { next: { $ref: `#/components/schemas/S${i + 1}` }, name: { type: 'string' } } } : { type: 'object' }])) } })],
+  'fan-in': ['schemas that all refer to one', 1000, n => json({ ...oas3(), components: { schemas: { Shared: { type: 'object', properties: { a: { type: 'string' } } }, ...Object.fromEntries(range(n).map(i => [`U${i}`, { type: 'object', properties: { one: { $ref: '#/components/schemas/Shared' }, two: { $ref: '#/components/schemas/Shared' } } }])) } } })],
+  files: ['operations whose schemas are files of their own', 200, n => ({
+    'openapi.json': JSON.stringify({ ...oas3(), paths: Object.fromEntries(range(n).map(i => [`/things${i}`, { get: { responses: ok({ $ref: `./schemas/s${i}.json` }) } }])) }, null, 1),
+    ...Object.fromEntries(range(n).map(i => [`schemas/s${i}.json`, JSON.stringify({ type: 'object', properties: { name: { type: 'string' }, shared: { $ref: './common.json' } } })])),
+    'schemas/common.json': JSON.stringify({ type: 'object', properties: { id: { type: 'string' } } }),
+  })],
+  ignores: ['an x-zally-ignore on every path, a finding under each', 1000, n => json({ ...oas3(), paths: Object.fromEntries(range(n).map(i => [`/itemsCamel${i}`, { 'x-zally-ignore': [129, 136], get: { responses: ok() } }])) })],
+  scopes: ['operations, each requiring its own OAuth scope', 1000, n => json({
+    ...oas3(),
+    paths: Object.fromEntries(range(n).map(i => [`/items${i}`, { get: { security: [{ oauth: [`scope.${i}`] }], responses: ok() } }])),
+    components: { schemas: {}, securitySchemes: { oauth: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://a.example/token', scopes: Object.fromEntries(range(n).map(i => [`scope.${i}`, 'A scope.'])) } } } } },
+  })],
+  aliases: ['YAML: one anchored response, n aliases', 1000, n => ({
+    'openapi.yaml': `openapi: 3.0.3\ninfo: ${JSON.stringify(info)}\npaths:\n  /items0:\n    get:\n      responses:\n        '200': &ok\n          description: OK\n          content: {application/json: {schema: {type: object, properties: {id: {type: string}}}}}\n${range(n).slice(1).map(i => `  /items${i}:\n    get:\n      responses:\n        '200': *ok\n`).join('')}`,
+  })],
+};
+
+const chosen = opt('--shapes', Object.keys(SHAPES).join(',')).split(',');
+for (const name of chosen) if (!(name in SHAPES)) throw new Error(`unknown shape ${name}: ${Object.keys(SHAPES).join(', ')}`);
+const WORK = mkdtempSync(path.join(os.tmpdir(), 'apilint-growth-'));
+
+/** Writes a document's files into a folder of its own; returns the file to lint and the size in bytes. */
+function write(name, n, files) {
+  const dir = path.join(WORK, `${name}-${n}`);
+  let bytes = 0;
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+    bytes += Buffer.byteLength(text);
+  }
+  return { file: path.join(dir, Object.keys(files)[0]), bytes };
+}
+
+/** Median wall time of 3 whole-process lints, in seconds. */
+function lint(file, apilint = APILINT) {
+  const times = [];
+  for (let run = 0; run < 3; run++) {
+    const started = process.hrtime.bigint();
+    const result = spawnSync(process.execPath, [apilint, 'lint', '--no-config', file], { encoding: 'utf8', maxBuffer: 1 << 30 });
+    times.push(Number(process.hrtime.bigint() - started) / 1e9);
+    if (result.status !== 0 && result.status !== 1) throw new Error(`apilint exited ${result.status} on ${file}:\n${result.stderr}`);
+  }
+  return times.sort((a, b) => a - b)[1];
+}
+
+try {
+  const tinyFile = write('tiny', 1, SHAPES.paths[2](1)).file;
+  const tiny = lint(tinyFile);
+  const tinyBefore = BEFORE && lint(tinyFile, BEFORE);
+  console.log(`one path: ${tiny.toFixed(2)} s (start-up, taken off each time below)`);
+  const growthOf = (small, large, start) => Math.max(large - start, 0.001) / Math.max(small - start, 0.001);
+  const rows = [];
+  for (const name of chosen) {
+    const [label, n, files] = SHAPES[name];
+    const [small, large] = [n, 4 * n].map(size => {
+      const doc = write(name, size, files(size));
+      return { size, bytes: doc.bytes, seconds: lint(doc.file), before: BEFORE && lint(doc.file, BEFORE) };
+    });
+    const growth = growthOf(small.seconds, large.seconds, tiny);
+    const before = BEFORE && { seconds: large.before, growth: growthOf(small.before, large.before, tinyBefore) };
+    rows.push({ name, label, small, large, growth, before });
+    const was = before ? ` (before: n=${large.size} ${before.seconds.toFixed(2)} s, ×${before.growth.toFixed(1)})` : '';
+    console.log(`${name.padEnd(12)} n=${small.size} ${small.seconds.toFixed(2)} s, n=${large.size} ${large.seconds.toFixed(2)} s: ×${growth.toFixed(1)}${growth > SUPERLINEAR ? ' SUPERLINEAR' : ''}${was}`);
+  }
+  if (!args.includes('--no-report')) {
+    const mb = bytes => (bytes / 1e6).toFixed(2);
+    const lines = [
+      '# Growth by shape',
+      '',
+      `Generated by \`npm run bench:growth\` (bench/growth.mjs) on ${new Date().toISOString().slice(0, 10)}: ${os.cpus()[0]?.model.trim()} ×${os.cpus().length}, Node ${process.version}, load average ${os.loadavg().map(l => l.toFixed(2)).join(', ')} at the end.`,
+      `Each shape at n and 4n, linted as a whole process (median of 3, \`--no-config\`). Growth is the time above a one-path document's (${tiny.toFixed(2)} s, start-up) at 4n over the same at n: about 4 where the cost follows the size; above ${SUPERLINEAR} the shape is marked.`,
+      '',
+      ...(BEFORE ? [`Before: \`${path.relative(ROOT, BEFORE)}\`, measured in the same run (its one-path time ${tinyBefore.toFixed(2)} s).`, ''] : []),
+      `| shape | n | MB | time | 4n | MB | time | growth |${BEFORE ? ' before: 4n | before: growth |' : ''}`,
+      `|---|---:|---:|---:|---:|---:|---:|---:|${BEFORE ? '---:|---:|' : ''}`,
+      ...rows.map(r => {
+        const mark = g => `${g.toFixed(1)}${g > SUPERLINEAR ? ' (superlinear)' : ''}`;
+        const before = r.before ? ` ${r.before.seconds.toFixed(2)} s | ${mark(r.before.growth)} |` : '';
+        return `| ${r.name}: ${r.label} | ${r.small.size} | ${mb(r.small.bytes)} | ${r.small.seconds.toFixed(2)} s | ${r.large.size} | ${mb(r.large.bytes)} | ${r.large.seconds.toFixed(2)} s | ${mark(r.growth)} |${before}`;
+      }),
+      '',
+    ];
+    writeFileSync(OUT, lines.join('\n'));
+    console.log(`wrote ${path.relative(process.cwd(), OUT)}`);
+  }
+} finally {
+  rmSync(WORK, { recursive: true, force: true });
+}
