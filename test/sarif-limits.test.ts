@@ -5,8 +5,9 @@
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Finding } from '../src/core/finding.js';
 import { GITHUB_LIMITS, sarif } from '../src/formatters/sarif.js';
 import { runCli } from './helpers/cli.js';
@@ -96,5 +97,39 @@ describe('SARIF size limit', () => {
     expect(results.filter(r => r.level === 'error')).toHaveLength(findings.length / 2);
     expect(notices).toEqual([expect.stringMatching(/^GitHub code scanning rejects a SARIF file over 10 MB gzip-compressed: [\d,]+ of 25,000 findings left out of this log, the least severe \([\d,]+ warnings\); -f json lists them all$/)]);
     expect(log.runs[0]!.invocations[0]!.toolExecutionNotifications).toEqual([{ level: 'warning', message: { text: notices[0] } }]);
+  });
+
+  it('measures a log over 10 MB that compresses well with a fast compression only', () => {
+    // 25,000 results alike, as a large spec's findings are: some 25 MB, about 1 MB compressed.
+    const findings = Array.from({ length: GITHUB_LIMITS.resultsPerRun }, (_, i): Finding => ({
+      ruleId: 'json-media-types',
+      severity: 'warn',
+      message: 'Media type "application/yaml" is not JSON: use application/json for payloads.',
+      file: '/repo/openapi.yaml',
+      line: i + 1,
+      column: 9,
+      endLine: i + 1,
+      endColumn: 25,
+      path: ['paths', `/items${i}`, 'get', 'produces', 0],
+    }));
+    // The module the formatter requires node:zlib from shares this one.
+    const zlib = createRequire(import.meta.url)('node:zlib') as typeof import('node:zlib');
+    const levels: (number | undefined)[] = [];
+    const gzip = vi.spyOn(zlib, 'gzipSync').mockImplementation((buffer, options) => {
+      levels.push(options?.level);
+      return gzipSync(buffer, options);
+    });
+    try {
+      const text = sarif(findings, { cwd: '/repo', files: [], inputErrors: [], color: false, failSeverity: 'error' });
+      expect(Buffer.byteLength(text)).toBeGreaterThan(GITHUB_LIMITS.gzipBytes);
+      expect((JSON.parse(text) as Log).runs[0]!.results).toHaveLength(findings.length);
+      expect(levels).toEqual([1]);
+      // Near the limit, the size is measured as the upload compresses it (zlib's default level).
+      levels.length = 0;
+      sarif(incompressible(GITHUB_LIMITS.resultsPerRun), { cwd: '/repo', files: [], inputErrors: [], color: false, failSeverity: 'error', notice: () => undefined });
+      expect(levels.slice(0, 2)).toEqual([1, undefined]);
+    } finally {
+      gzip.mockRestore();
+    }
   });
 });
