@@ -192,3 +192,18 @@ describe('quick fixes', () => {
     await check('a.json', json({}), 'deprecation-documented', fix, json({ 'x-sunset': '2027-11-23' }));
   });
 });
+
+describe('the syntax tree code actions walk', () => {
+  it('builds a collection\'s members once, however often actions walk through it', () => {
+    // Rebuilt on each walk, a document of 4,000 paths cost 1.2 ms an action: 24 s for the actions
+    // of a minified spec's one line.
+    for (const [text, json] of [['{"paths": {"/a": {"get": {}}, "/b": {}}, "tags": [{"name": "a"}]}', true], ['paths:\n  /a: {get: {}}\n  /b: {}\ntags: [{name: a}]\n', false]] as const) {
+      const syntax = new Syntax(text, json);
+      const root = syntax.root as Extract<Syntax['root'], { kind: 'map' }>;
+      expect(root.entries).toBe(root.entries);
+      expect(syntax.walk(['paths', '/a']).node).toBe(syntax.walk(['paths', '/a']).node);
+      const tags = syntax.walk(['tags']).node as Extract<Syntax['root'], { kind: 'seq' }>;
+      expect(tags.items).toBe(tags.items);
+    }
+  });
+});

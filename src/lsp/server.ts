@@ -239,9 +239,9 @@ class Server {
       titles.add(action.title);
       actions.push(action);
     };
-    const ours = named.filter(d => d.source === SOURCE);
-    const wanted = (d: Diagnostic) =>
-      ours.length > 0 ? ours.some(o => o.code === d.code && o.message === d.message && sameRange(o.range, d.range)) : intersects(d.range, range);
+    // The client's diagnostics by code, message and range: a line of a minified spec names thousands.
+    const ours = new Set(named.filter(d => d.source === SOURCE).map(diagnosticKey));
+    const wanted = (d: Diagnostic) => (ours.size > 0 ? ours.has(diagnosticKey(d)) : intersects(d.range, range));
     for (const { finding, diagnostic } of shown.findings) {
       if (!wanted(diagnostic)) continue;
       const syntax = this.syntaxOf(open);
@@ -310,3 +310,5 @@ const before = (a: Position, b: Position) => a.line < b.line || (a.line === b.li
 const contains = (range: Range, position: Position) => !before(position, range.start) && !before(range.end, position);
 const intersects = (a: Range, b: Range) => !before(a.end, b.start) && !before(b.end, a.start);
 const sameRange = (a: Range, b: Range) => !before(a.start, b.start) && !before(b.start, a.start) && !before(a.end, b.end) && !before(b.end, a.end);
+/** A diagnostic as code actions match it: its code, message and range. */
+const diagnosticKey = (d: Diagnostic) => JSON.stringify([d.code, d.message, d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character]);
