@@ -116,8 +116,8 @@ const YAML = { SCALAR: 0, MAPPING: 1, MAP: 2, SEQ: 3 } as const;
 
 /**
  * A node's members, built when first asked for and kept: every code action walks from the root,
- * and a document of 4,000 paths built the `paths` entries again each time (1.2 ms an action; 24 s
- * for the actions of a minified spec's one line).
+ * and rebuilt on each walk, a large map cost its size per action (the square for the actions of a
+ * minified spec's one line, which holds every finding).
  */
 function once<T>(build: () => T): () => T {
   let built: T | undefined;
