@@ -151,7 +151,9 @@ export async function runLint(options: RunOptions): Promise<number> {
   const reference = options.reference === true;
   // One budget for every remote fetch of the run, on whichever thread (src/resolve/sandbox.ts).
   const remoteDeadline = options.allowRemote ? { remoteDeadline: Date.now() + REMOTE_BUDGET_S * 1000 } : {};
-  const session = new LintSession({ cwd, config: configs, ...(root !== undefined ? { root } : {}), allowRemote: options.allowRemote, maxFileSize, reference, ...remoteDeadline, ...(timing ? { timing } : {}) });
+  // Baselines and --since read each document's data again for meaning keys (src/suppress/keys.ts).
+  const keepDocuments = known !== undefined || writeBaselineFile !== undefined || repositories !== undefined;
+  const session = new LintSession({ cwd, config: configs, ...(root !== undefined ? { root } : {}), allowRemote: options.allowRemote, maxFileSize, reference, ...remoteDeadline, ...(timing ? { timing } : {}), keepDocuments });
   progress = progressOn(options.stderr, candidates.length, () => estimatedMs(candidates));
   // Stdin named by --stdin-filepath is linted as that file: its settings, $refs and findings are that path's.
   const lintCandidate = async (c: Candidate) =>
@@ -395,7 +397,7 @@ async function compareSince(ref: string, roots: Map<string, string>, files: stri
     try {
       // The copy's project is the revision's tree (the work tree at `ref`), or --root's place in it.
       const treeRoot = options.root === undefined ? tree : path.join(tree, path.relative(root, path.resolve(options.cwd, options.root)));
-      const session = new LintSession({ config: configs, cwd: tree, root: treeRoot, allowRemote: options.allowRemote, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, reference: options.reference === true, ...extra });
+      const session = new LintSession({ config: configs, cwd: tree, root: treeRoot, allowRemote: options.allowRemote, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, reference: options.reference === true, ...extra, keepDocuments: true });
       const oldKeys = new MeaningKeys(file => session.dataOf(file));
       for (const file of group) {
         const then = path.join(tree, path.relative(root, key(file)));

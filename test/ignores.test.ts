@@ -7,6 +7,7 @@ import parsers, { type IParser } from '@stoplight/spectral-parsers';
 import type { JsonPath } from '@stoplight/types';
 import { describe, expect, it } from 'vitest';
 import { jsonPointer, type Finding } from '../src/core/finding.js';
+import { SPECTRAL_READERS } from '../src/engine/index.js';
 import { catalogue } from '../src/lint/catalogue.js';
 import { Sources } from '../src/load/sources.js';
 import { applyInlineIgnores } from '../src/suppress/ignores.js';
@@ -45,7 +46,7 @@ describe('inline ignores', () => {
   it('silence each finding by the nearest ignore on its path, and report the entries that silence nothing', () => {
     fc.assert(
       fc.property(nodes, fc.array(fc.tuple(fc.nat(), fc.constantFrom(...RULES), fc.boolean()), { maxLength: 12 }), (doc, picks) => {
-        const sources = new Sources();
+        const sources = new Sources(SPECTRAL_READERS);
         sources.add(FILE, JSON.stringify(doc), parsers.Json as unknown as IParser);
         const paths = pathsOf(doc);
         const findings: Finding[] = picks.map(([n, ruleId, deeper]) => {

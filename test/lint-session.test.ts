@@ -1,12 +1,13 @@
 // The lint session (src/lint/session.ts) that the CLI, `apilint diff` and the language server
 // share: a file from disk or a text held for a path, the config settings of that path, inline
 // ignores, buffers that stand in for referenced files, and the files a document's refs read.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config/config.js';
 import type { Finding } from '../src/core/finding.js';
+import { installEngine } from '../src/engine/index.js';
 import { LintSession } from '../src/lint/session.js';
 
 const api = (schemas: string) => `openapi: 3.0.3
@@ -96,5 +97,26 @@ describe('LintSession', () => {
     expect(of('properties-snake-case', (await session.lintFile(file('orders.yaml')))?.findings)).toEqual([{ file: 'orders.yaml', line: 9, severity: 'error' }]);
     expect(await session.lintFile(file('notes.yaml'), { explicit: false })).toBeUndefined();
     await expect(session.lintFile(file('notes.yaml'))).rejects.toThrow(/not an OpenAPI document/);
+  });
+
+  it('keeps a linted document parsed for meaning keys only when asked, and reads other files with the engine\'s readers', async () => {
+    const { dir, file } = await project({ 'orders.json': JSON.stringify({ openapi: '3.0.3', info: { title: 'Orders', version: '1.0.0' }, paths: {} }), 'other.json': '{"a": 1}' });
+    const config = await loadConfig(dir);
+    const kept = new LintSession({ cwd: dir, config, allowRemote: false, keepDocuments: true });
+    const released = new LintSession({ cwd: dir, config, allowRemote: false });
+    await kept.lintFile(file('orders.json'));
+    await released.lintFile(file('orders.json'));
+    // Gone from disk: only the kept parse can answer.
+    rmSync(file('orders.json'));
+    expect(kept.dataOf(file('orders.json'))).toMatchObject({ info: { title: 'Orders' } });
+    expect(released.dataOf(file('orders.json'))).toBeUndefined();
+    // A file read afterwards goes through the engine's fast JSON reader, as documents do.
+    const readJson = vi.spyOn(installEngine().readers, 'readJson');
+    try {
+      expect(released.dataOf(file('other.json'))).toEqual({ a: 1 });
+      expect(readJson).toHaveBeenCalledTimes(1);
+    } finally {
+      readJson.mockRestore();
+    }
   });
 });

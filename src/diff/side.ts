@@ -49,7 +49,7 @@ type Loaded = { data: unknown } | { error: RefProblem['ruleId']; message: string
 
 export class Side {
   /** Parsed files, for positions and inline ignores. */
-  readonly sources = new Sources();
+  readonly sources: Sources;
   readonly problems: RefProblem[] = [];
   private readonly loaded = new Map<string, Loaded>();
   private readonly reported = new Set<string>();
@@ -60,7 +60,9 @@ export class Side {
     readonly document: LoadedDocument,
     readonly data: unknown,
     private readonly options: SideOptions,
-  ) {}
+  ) {
+    this.sources = new Sources(options.readers, undefined, options.maxFileSize);
+  }
 
   /** The document's file; `<stdin>` reads as a file in the working directory, so its refs resolve there. */
   get file(): string {

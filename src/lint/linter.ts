@@ -89,7 +89,7 @@ export class Linter {
 
   constructor(private readonly options: LinterOptions) {
     this.engine = installEngine({ reference: options.reference ?? false });
-    this.sources = options.sources ?? new Sources(options.buffered, options.maxFileSize);
+    this.sources = options.sources ?? new Sources(this.engine.readers, options.buffered, options.maxFileSize);
     // Local refs stay inside the document's project (src/resolve/sandbox.ts).
     this.sandbox = new SandboxResolver({
       cwd: options.cwd,

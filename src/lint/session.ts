@@ -8,6 +8,7 @@ import type { Finding } from '../core/finding.js';
 import { safeText } from '../core/text.js';
 import { readInput } from '../load/documents.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../load/limits.js';
+import { installEngine } from '../engine/index.js';
 import { Sources } from '../load/sources.js';
 import { applyInlineIgnores } from '../suppress/ignores.js';
 import { LintCancelled, Linter, type CancelSignal, type LintResult } from './linter.js';
@@ -28,6 +29,11 @@ export interface SessionOptions {
   remoteDeadline?: number;
   /** `--timing`: reading, parsing, linting and the ignores are timed into it. */
   timing?: Timing;
+  /**
+   * Keeps each linted document's parse for `dataOf` (meaning keys, for baselines and --since),
+   * instead of reading and parsing the file again; otherwise only the files documents refer to stay.
+   */
+  keepDocuments?: boolean;
 }
 
 export interface LintOptions {
@@ -51,7 +57,8 @@ export class LintSession {
 
   constructor(private readonly options: SessionOptions) {
     this.maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
-    this.sources = new Sources(file => this.buffers.get(file), this.maxFileSize);
+    const { readers } = installEngine({ reference: options.reference ?? false });
+    this.sources = new Sources(readers, file => this.buffers.get(file), this.maxFileSize);
   }
 
   /**
@@ -81,7 +88,7 @@ export class LintSession {
     const settled = timed(timing, 'ignores', () => {
       this.sources.add(doc.source, doc.text, doc.parser);
       const ignored = applyInlineIgnores(findings, this.sources, doc.source);
-      this.sources.release(doc.source);
+      if (!this.options.keepDocuments) this.sources.release(doc.source);
       return applyEngineSettings(ignored, settings).map(capMessage);
     });
     return { findings: settled, dependencies };

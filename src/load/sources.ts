@@ -1,10 +1,10 @@
 // Parsed files by path, for the few places that look at a file Spectral already parsed but does
 // not expose (positions of resolver errors, inline ignores in referenced files). Read and parsed
 // within the bounds every file passes (src/load/limits.ts, src/load/parse.ts).
-import parsers, { type IParser } from '@stoplight/spectral-parsers';
+import type { IParser } from '@stoplight/spectral-parsers';
 import type { IParserResult, IRange, JsonPath } from '@stoplight/types';
 import { DEFAULT_MAX_FILE_SIZE, normalizeText, readSourceSync } from './limits.js';
-import { SPECTRAL_READERS } from '../engine/index.js';
+import type { DocumentReaders } from '../engine/index.js';
 import { parseGuarded } from './parse.js';
 
 export interface ParsedSource {
@@ -16,8 +16,13 @@ export interface ParsedSource {
 export class Sources {
   private readonly cache = new Map<string, ParsedSource | undefined>();
 
-  /** `buffered` gives the text that stands in for a file on disk (an editor's unsaved buffer). */
+  /**
+   * `readers` are the engine's (src/engine/): a file is read as fast as a document is, with the
+   * same data and positions. `buffered` gives the text that stands in for a file on disk (an
+   * editor's unsaved buffer).
+   */
   constructor(
+    private readonly readers: DocumentReaders,
     private readonly buffered: (file: string) => string | undefined = () => undefined,
     private readonly maxFileSize = DEFAULT_MAX_FILE_SIZE,
   ) {}
@@ -34,7 +39,7 @@ export class Sources {
       try {
         const buffer = this.buffered(file);
         const text = buffer === undefined ? readSourceSync(file, this.maxFileSize) : normalizeText(buffer);
-        parsed = lazySource(text, file);
+        parsed = lazySource(text, file, this.readers);
       } catch {
         // Unreadable or out of bounds: the resolver reported it; no position to look up here.
         parsed = undefined;
@@ -64,14 +69,14 @@ function source(text: string, parser: IParser): ParsedSource {
 }
 
 /** A file read from disk: parsed on first use; one that fails to parse has no data and no ranges. */
-function lazySource(text: string, file: string): ParsedSource {
+function lazySource(text: string, file: string, readers: DocumentReaders): ParsedSource {
   let parsed: ParsedSource | null | undefined;
   const parse = (): ParsedSource | null => {
     if (parsed === undefined) {
       try {
         const json = file.toLowerCase().endsWith('.json');
-        const result = parseGuarded(text, file, { json, readers: SPECTRAL_READERS, syntax: 'keep' });
-        parsed = source(text, { ...(json ? parsers.Json : parsers.Yaml), parse: () => result } as IParser);
+        const result = parseGuarded(text, file, { json, readers, syntax: 'keep' });
+        parsed = source(text, { ...(json ? readers.json : readers.yaml), parse: () => result } as IParser);
       } catch {
         parsed = null;
       }

@@ -78,7 +78,13 @@ export function compare(findings: Finding[], known: readonly KnownFinding[], fil
 /** Baseline files store paths relative to the baseline's own folder, so the repo can move. */
 export function baselineFileKey(baselineFile: string): (file: string) => string {
   const dir = path.dirname(path.resolve(baselineFile));
-  return file => (file.startsWith('<') ? file : path.relative(dir, file).split(path.sep).join('/'));
+  // Asked once per finding, and findings share a handful of files.
+  const keys = new Map<string, string>();
+  return file => {
+    let key = keys.get(file);
+    if (key === undefined) keys.set(file, (key = file.startsWith('<') ? file : path.relative(dir, file).split(path.sep).join('/')));
+    return key;
+  };
 }
 
 /** `fileKey` names a finding's file in the baseline (by default relative to the baseline's folder). */
