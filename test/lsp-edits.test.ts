@@ -5,7 +5,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EMPTY_CONFIG } from '../src/config/config.js';
 import { jsonPointer, type Finding } from '../src/core/finding.js';
 import { LintSession } from '../src/lint/session.js';
@@ -204,6 +204,26 @@ describe('the syntax tree code actions walk', () => {
       expect(syntax.walk(['paths', '/a']).node).toBe(syntax.walk(['paths', '/a']).node);
       const tags = syntax.walk(['tags']).node as Extract<Syntax['root'], { kind: 'seq' }>;
       expect(tags.items).toBe(tags.items);
+    }
+  });
+
+  it('finds a map\'s entry by key without scanning the map, the first of duplicate keys as a scan would', () => {
+    // A scan per step made the actions of a minified spec's one line cost its findings times the
+    // keys of the maps on their paths (20,002 findings under 4,000 paths: 280 ms; 100 ms indexed).
+    for (const [text, json] of [['{"paths": {"/a": {"get": {}}, "/b": {}, "/a": 1}}', true], ['paths:\n  /a: {get: {}}\n  /b: {}\n  /a: 1\n', false]] as const) {
+      const syntax = new Syntax(text, json);
+      const paths = syntax.walk(['paths']).node as Extract<Syntax['root'], { kind: 'map' }>;
+      expect(paths.entry('/a')).toBe(paths.entries[0]);
+      const find = vi.spyOn(Array.prototype, 'find');
+      const some = vi.spyOn(Array.prototype, 'some');
+      try {
+        for (let i = 0; i < 100; i++) expect(syntax.walk(['paths', '/a', 'get']).node?.kind).toBe('map');
+        expect(find).not.toHaveBeenCalled();
+        expect(some).not.toHaveBeenCalled();
+      } finally {
+        find.mockRestore();
+        some.mockRestore();
+      }
     }
   });
 });

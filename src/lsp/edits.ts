@@ -30,7 +30,7 @@ interface Entry {
 }
 
 type Node =
-  | { kind: 'map'; start: number; end: number; entries: Entry[] }
+  | { kind: 'map'; start: number; end: number; entries: Entry[]; entry(key: string): Entry | undefined }
   | { kind: 'seq'; start: number; end: number; items: Node[] }
   | { kind: 'scalar'; start: number; end: number; value: unknown }
   /** An alias, or anything an edit must not go through. */
@@ -64,7 +64,7 @@ export class Syntax {
       if (node.kind === 'map') maps.push(node);
       if (depth === path.length) break;
       const segment = path[depth]!;
-      if (node.kind === 'map') node = node.entries.find(e => e.key === String(segment))?.value;
+      if (node.kind === 'map') node = node.entry(String(segment))?.value;
       else if (node.kind === 'seq') node = node.items[Number(segment)];
       else return { node: undefined, maps };
     }
@@ -124,18 +124,32 @@ function once<T>(build: () => T): () => T {
   return () => (built ??= build());
 }
 
+/**
+ * A map node whose entries are built on first use, and found by key through an index of the
+ * first entry of each key (what a scan would find): a walk then costs its depth, not the sizes
+ * of the maps it passes.
+ */
+function mapNode(start: number, end: number, build: () => Entry[]): Node {
+  const entries = once(build);
+  const index = once(() => {
+    const byKey = new Map<string, Entry>();
+    for (const e of entries()) if (!byKey.has(e.key)) byKey.set(e.key, e);
+    return byKey;
+  });
+  return { kind: 'map', start, end, get entries() { return entries(); }, entry: key => index().get(key) };
+}
+
 function fromYaml(ast: YamlAst | null | undefined, text: string): Node | undefined {
   if (!ast) return undefined;
   const { startPosition: start, endPosition: end } = ast;
   switch (ast.kind) {
     case YAML.MAP: {
-      const entries = once(() =>
+      return mapNode(start, end, () =>
         (ast.mappings ?? []).map(m => {
           const value = m.value as YamlAst | null | undefined;
           return { key: String(m.key?.value ?? ''), keyStart: m.key!.startPosition, keyEnd: m.key!.endPosition, value: fromYaml(value, text), end: value ? value.endPosition : m.key!.endPosition };
         }),
       );
-      return { kind: 'map', start, end, get entries() { return entries(); } };
     }
     case YAML.SEQ: {
       const items = once(() => (ast.items ?? []).map(item => fromYaml(item, text) ?? { kind: 'other' as const, start, end: start }));
@@ -161,13 +175,12 @@ function fromJson(ast: JsonAst | undefined): Node | undefined {
   const start = ast.offset;
   const end = ast.offset + ast.length;
   if (ast.type === 'object') {
-    const entries = once(() =>
+    return mapNode(start, end, () =>
       (ast.children ?? []).map(property => {
         const [key, value] = property.children ?? [];
         return { key: String(key?.value ?? ''), keyStart: key!.offset, keyEnd: key!.offset + key!.length, value: fromJson(value), end: property.offset + property.length };
       }),
     );
-    return { kind: 'map', start, end, get entries() { return entries(); } };
   }
   if (ast.type === 'array') {
     const items = once(() => (ast.children ?? []).map(c => fromJson(c)!));
@@ -197,7 +210,7 @@ function addEntry(syntax: Syntax, map: Extract<Node, { kind: 'map' }>, entry: st
     // `{}` or `{ }`: the entry goes between the braces.
     return { offset: map.start + 1, length: map.end - 1 - (map.start + 1), text: entry };
   }
-  const previous = after === undefined ? undefined : entries.find(e => e.key === after);
+  const previous = after === undefined ? undefined : map.entry(after);
   const first = entries[0]!;
   if (flow) {
     const multiline = syntax.multiline(map, first.keyStart);
@@ -250,7 +263,7 @@ export function ignoreFix(syntax: Syntax, ruleId: string, path: JsonPath): Fix |
   if (node === undefined || maps.length === 0) return undefined;
   const map = maps[maps.length - 1]!;
   const title = `Ignore ${ruleId} here (${IGNORE_KEY})`;
-  const existing = map.entries.find(e => e.key === IGNORE_KEY);
+  const existing = map.entry(IGNORE_KEY);
   let edit: Edit | undefined;
   if (!existing) {
     edit = addEntry(syntax, map, entryText(syntax, IGNORE_KEY, `[${ruleId}]`, `[${JSON.stringify(ruleId)}]`));
@@ -310,7 +323,7 @@ function removeIgnoreEntry(syntax: Syntax, path: JsonPath): Fix | undefined {
   const index = Number(path[path.length - 1]);
   const key = String(path[path.length - 2]);
   const { node: owner } = syntax.walk(path.slice(0, -2));
-  const list = owner?.kind === 'map' ? owner.entries.find(e => e.key === key)?.value : undefined;
+  const list = owner?.kind === 'map' ? owner.entry(key)?.value : undefined;
   if (owner?.kind !== 'map' || list?.kind !== 'seq' || !list.items[index]) return undefined;
   const item = list.items[index]!;
   const label = item.kind === 'scalar' ? String(item.value) : `entry ${index + 1}`;
@@ -344,8 +357,8 @@ export function quickFix(syntax: Syntax, ruleId: string, path: JsonPath, now = n
       const paths = syntax.walk(path.slice(0, -1)).node;
       const name = String(path[path.length - 1]);
       const renamed = withoutTrailingSlashes(name) || '/';
-      if (paths?.kind !== 'map' || renamed === name || paths.entries.some(e => e.key === renamed)) return undefined;
-      const entry = paths.entries.find(e => e.key === name);
+      if (paths?.kind !== 'map' || renamed === name || paths.entry(renamed) !== undefined) return undefined;
+      const entry = paths.entry(name);
       if (!entry) return undefined;
       const raw = syntax.text.slice(entry.keyStart, entry.keyEnd);
       // The key as written, quoted or not, holds the name itself; anything escaped is left alone.
