@@ -14,9 +14,11 @@ import { estimatedMs, lintAll, workersFor, type FromWorker, type Outcome, type S
 import { LintSession } from './lint/session.js';
 import { Timing } from './lint/timing.js';
 import { expandInputs, readInput, type Candidate } from './load/documents.js';
+import { installEngine } from './engine/index.js';
 import { DEFAULT_MAX_FILE_SIZE } from './load/limits.js';
+import { RevisionTree } from './load/revision.js';
 import { REMOTE_BUDGET_S } from './resolve/sandbox.js';
-import { baselineFileKey, checkoutRef, compare, gitRoot, knownFinding, readBaseline, verifyRef, writeBaseline, type Comparison, type KnownFinding } from './suppress/baseline.js';
+import { baselineFileKey, compare, gitRoot, knownFinding, readBaseline, verifyRef, writeBaseline, type Comparison, type KnownFinding } from './suppress/baseline.js';
 import { MeaningKeys } from './suppress/keys.js';
 import type { FormatName } from './formatters/names.js';
 import { writeReports } from './formatters/reports.js';
@@ -392,9 +394,13 @@ async function compareSince(ref: string, roots: Map<string, string>, files: stri
   const old: KnownFinding[] = [];
   const breaking: Finding[] = [];
   const stdinFile = options.stdinFilepath === undefined ? undefined : path.resolve(options.cwd, options.stdinFilepath);
+  const { readers } = installEngine({ reference: options.reference === true });
   for (const [root, group] of groups) {
-    const { tree, cleanup } = checkoutRef(root, ref);
+    const revision = new RevisionTree(root, ref, { readers, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE });
+    const { tree } = revision;
     try {
+      // The linted files as they were, and what their `$ref`s reached then.
+      revision.add(group.map(file => path.relative(root, key(file)).split(path.sep).join('/')));
       // The copy's project is the revision's tree (the work tree at `ref`), or --root's place in it.
       const treeRoot = options.root === undefined ? tree : path.join(tree, path.relative(root, path.resolve(options.cwd, options.root)));
       const session = new LintSession({ config: configs, cwd: tree, root: treeRoot, allowRemote: options.allowRemote, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, reference: options.reference === true, ...extra, keepDocuments: true });
@@ -416,7 +422,7 @@ async function compareSince(ref: string, roots: Map<string, string>, files: stri
         }
       }
     } finally {
-      cleanup();
+      revision.cleanup();
     }
   }
   return { ...compare(findings, old, key, `present at ${ref}`, keys), breaking };

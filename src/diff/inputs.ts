@@ -1,15 +1,17 @@
 // The two versions `apilint diff` compares, as typed: a file, `-` for stdin, or `REV:path` for a
-// file at a git revision. A revision's whole tree is extracted, as `--since` does, so `$ref`s to
-// other files resolve as they did then; reports name its files `REV:path`.
+// file at a git revision. A revision's files are written out as `--since` writes them (the
+// document and what its `$ref`s reach, src/load/revision.ts), so `$ref`s to other files resolve
+// as they did then; reports name its files `REV:path`.
 import path from 'node:path';
 import { InputError } from '../core/errors.js';
 import { statIfAny, STDIN } from '../core/paths.js';
-import { checkoutRef, gitRoot, verifyRef } from '../suppress/baseline.js';
+import { RevisionTree, type RevisionOptions } from '../load/revision.js';
+import { gitRoot, verifyRef } from '../suppress/baseline.js';
 
 export interface Version {
   /** The argument as typed. */
   arg: string;
-  /** Absolute path of the document (in the extracted tree for a revision), or `<stdin>`. */
+  /** Absolute path of the document (in the written-out tree for a revision), or `<stdin>`. */
   file: string;
   /** The working directory of this version: `$ref`s may read files inside it. */
   cwd: string;
@@ -17,11 +19,11 @@ export interface Version {
   display: (file: string) => string;
   /** The git revision, for `REV:path`. */
   rev?: string;
-  /** The project `$ref`s may read: the revision's extracted tree, for `REV:path`. */
+  /** The project `$ref`s may read: the revision's written-out tree, for `REV:path`. */
   root?: string;
 }
 
-/** How reports name the files of a revision's extracted tree: `REV:path`, as git does. */
+/** How reports name the files of a revision's written-out tree: `REV:path`, as git does. */
 export function revisionDisplay(tree: string, rev: string): (file: string) => string {
   return file => {
     const inTree = path.relative(tree, file);
@@ -32,11 +34,14 @@ export function revisionDisplay(tree: string, rev: string): (file: string) => st
 /** `REV:path`: a revision name never starts with `-` or holds white space. */
 const REV_PATH = /^([^\s:-][^\s:]*):(.+)$/;
 
-/** Extracted trees, one per revision, removed by `cleanup`. */
+/** Revisions' files, one tree per revision, removed by `cleanup`. */
 export class Versions {
-  private readonly trees = new Map<string, ReturnType<typeof checkoutRef> & { root: string }>();
+  private readonly trees = new Map<string, { root: string; revision: RevisionTree }>();
 
-  constructor(private readonly cwd: string) {}
+  constructor(
+    private readonly cwd: string,
+    private readonly options: RevisionOptions,
+  ) {}
 
   resolve(arg: string): Version {
     const cwd = this.cwd;
@@ -57,13 +62,15 @@ export class Versions {
         if (!(error instanceof InputError)) throw error;
         throw new InputError(arg, `unknown git revision "${rev}"`);
       }
-      checkout = { root, ...checkoutRef(root, rev) };
+      checkout = { root, revision: new RevisionTree(root, rev, this.options) };
       this.trees.set(rev, checkout);
     }
-    const { root, tree } = checkout;
+    const { root, revision } = checkout;
+    const { tree } = revision;
     // As git reads `REV:path`: from the repository's top, or from here with `./` and `../`.
     const relative = /^\.\.?(\/|$)/.test(inRepo) ? path.relative(root, path.resolve(cwd, inRepo)) : path.normalize(inRepo);
     if (relative.startsWith('..') || path.isAbsolute(relative)) throw new InputError(arg, `${inRepo} is outside the git repository`);
+    revision.add([relative.split(path.sep).join('/')]);
     const document = path.join(tree, relative);
     if (!statIfAny(document)?.isFile()) throw new InputError(arg, `no file ${relative.split(path.sep).join('/')} at revision ${rev}`);
     return {
@@ -77,7 +84,7 @@ export class Versions {
   }
 
   cleanup(): void {
-    for (const { cleanup } of this.trees.values()) cleanup();
+    for (const { revision } of this.trees.values()) revision.cleanup();
     this.trees.clear();
   }
 }

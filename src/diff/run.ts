@@ -65,8 +65,8 @@ export async function runDiff(options: DiffOptions): Promise<number> {
   const writeBaselineFile = options.writeBaseline === undefined ? undefined : path.resolve(cwd, options.writeBaseline);
   const diff = { base: options.base, revision: options.revision };
 
-  const versions = new Versions(cwd);
   const { readers } = installEngine({ reference: options.reference === true });
+  const versions = new Versions(cwd, { readers, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE });
   try {
     const loaded: Partial<Both<Side>> = {};
     const read: Version[] = [];
@@ -123,7 +123,7 @@ export async function runDiff(options: DiffOptions): Promise<number> {
 
 /**
  * For `lint --since`: the changes from a document as it was at the ref (`then`, in the ref's
- * extracted tree) to the working tree's (`now`) that break clients or warn, by the diff rules only
+ * written-out tree) to the working tree's (`now`) that break clients or warn, by the diff rules only
  * (the lint of the file reports its own `$ref` problems); none when it did not exist then, or was or is no OpenAPI
  * document (the lint of the file says what is wrong with it).
  */

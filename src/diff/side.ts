@@ -35,7 +35,7 @@ export interface SideOptions {
   display: (file: string) => string;
   /** How files are read (the engine's readers, src/engine/). */
   readers: DocumentReaders;
-  /** The project `$ref`s may read: a revision's extracted tree, or --root; else found from the document as `lint` finds it. */
+  /** The project `$ref`s may read: a revision's written-out tree, or --root; else found from the document as `lint` finds it. */
   root?: string;
 }
 

@@ -131,12 +131,7 @@ export function mayHidePrototypeKey(text: string): boolean {
  * document, config or baseline needs the key: refuse the file, with the key's position.
  */
 function refusePrototypeKeys(data: unknown, text: string, source: string): void {
-  const seen = new Set<object>();
-  const stack: unknown[] = [data];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (node === null || typeof node !== 'object' || seen.has(node)) continue;
-    seen.add(node);
+  forEachObject(data, node => {
     const proto = Object.getPrototypeOf(node) as unknown;
     // The key shows as the prototype, as an own key, or only in the key order the YAML parser
     // keeps (whose proxy then even lists it twice, and throws on Reflect.ownKeys).
@@ -151,6 +146,18 @@ function refusePrototypeKeys(data: unknown, text: string, source: string): void 
       const before = at === undefined ? undefined : text.slice(0, at).split('\n');
       throw new InputError(source, 'a key named "__proto__" is not allowed: refused', before?.length, before ? before[before.length - 1]!.length + 1 : undefined);
     }
+  });
+}
+
+/** Calls `visit` on every object and array of parsed data once (shared and aliased ones too), without recursion. */
+export function forEachObject(root: unknown, visit: (node: object) => void): void {
+  const seen = new Set<object>();
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object' || seen.has(node)) continue;
+    seen.add(node);
+    visit(node);
     for (const key of Object.keys(node)) stack.push((node as Record<string, unknown>)[key]);
   }
 }

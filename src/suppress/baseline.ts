@@ -1,8 +1,6 @@
 // Baselines and --since: findings are matched by rule id, file and where they are by meaning
 // (src/suppress/keys.ts), never by line, so unrelated edits, moved lines, a renamed path key or
 // reordered parameters do not turn old findings into new ones.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { childProcess } from '../core/builtins.js';
 import { InputError } from '../core/errors.js';
@@ -145,13 +143,4 @@ export function verifyRef(root: string, ref: string): void {
   } catch {
     throw new InputError(ref, `--since: unknown git revision "${ref}"`);
   }
-}
-
-/** `ref`'s tree of the repository at `root`, checked out into a temporary folder. */
-export function checkoutRef(root: string, ref: string): { tree: string; cleanup: () => void } {
-  const tree = mkdtempSync(path.join(tmpdir(), 'apilint-since-'));
-  // The whole tree, not just the linted files: their $refs must resolve as they did at `ref`.
-  const archive = git(['archive', '--format=tar', ref], root);
-  childProcess().execFileSync('tar', ['-x', '-C', tree], { input: archive, stdio: ['pipe', 'ignore', 'pipe'] });
-  return { tree, cleanup: () => rmSync(tree, { recursive: true, force: true }) };
 }
