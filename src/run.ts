@@ -403,7 +403,8 @@ async function compareSince(ref: string, roots: Map<string, string>, files: stri
       revision.add(group.map(file => path.relative(root, key(file)).split(path.sep).join('/')));
       // The copy's project is the revision's tree (the work tree at `ref`), or --root's place in it.
       const treeRoot = options.root === undefined ? tree : path.join(tree, path.relative(root, path.resolve(options.cwd, options.root)));
-      const session = new LintSession({ config: configs, cwd: tree, root: treeRoot, allowRemote: options.allowRemote, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, reference: options.reference === true, ...extra, keepDocuments: true });
+      const text = (file: string) => revision.text(file);
+      const session = new LintSession({ config: configs, cwd: tree, root: treeRoot, allowRemote: options.allowRemote, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, reference: options.reference === true, ...extra, keepDocuments: true, files: text });
       const oldKeys = new MeaningKeys(file => session.dataOf(file));
       for (const file of group) {
         const then = path.join(tree, path.relative(root, key(file)));
@@ -418,7 +419,7 @@ async function compareSince(ref: string, roots: Map<string, string>, files: stri
         if (options.breaking !== false && file !== stdinFile) {
           // Loaded only here: a lint run without --since reads none of apilint diff.
           const { changesSince } = await import('./diff/run.js');
-          for (const change of await changesSince({ root, tree, ref, treeRoot }, then, file, settingsFor(configs.configFor(file), file), options)) breaking.push({ ...change, baselineState: 'new' });
+          for (const change of await changesSince({ root, tree, ref, treeRoot, text }, then, file, settingsFor(configs.configFor(file), file), options)) breaking.push({ ...change, baselineState: 'new' });
         }
       }
     } finally {

@@ -1,8 +1,8 @@
 // A git revision's files as `--since` and `apilint diff REV:path` read them (src/load/revision.ts):
-// the documents and, transitively, what their `$ref`s name, as they were at the revision, and
-// nothing else of the repository.
+// the documents and, transitively, what their `$ref`s name, as they were at the revision, read
+// from git in one pass, and nothing else of the repository written anywhere.
 import { execFileSync } from 'node:child_process';
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -37,7 +37,7 @@ function repository(files: Record<string, string>, links: Record<string, string>
 }
 
 describe('a revision\'s files', () => {
-  it('are the documents and what their $refs reach, transitively, as they were; nothing else', () => {
+  it('are the documents and what their $refs reach, transitively, as they were, read from git at once; nothing else', () => {
     const big = `# ${'x'.repeat(2_000)}\n`;
     const root = repository(
       {
@@ -53,6 +53,7 @@ describe('a revision\'s files', () => {
           '    Big: {$ref: ./big.yaml}',
           '    Remote: {$ref: "https://example.com/remote.yaml"}',
           '    Local: {$ref: "#/components/schemas/Order"}',
+          '    Out: {$ref: ./out.yaml}',
           '',
         ].join('\n'),
         'api/paths/orders.yaml': 'get: {responses: {"200": {$ref: "../schemas/order.yaml#/OrderResponse"}}}\n',
@@ -60,62 +61,58 @@ describe('a revision\'s files', () => {
         'api/my file.yaml': 'type: string\n',
         'api/big.yaml': big,
         'common/errors.json': '{"Error": {"type": "object", "properties": {"more": {"$ref": "./more.json"}}}}',
-        'common/more.json': '{"type": "string"}',
+        'common/more.json': '\uFEFF{"type": "string"}\r',
         'shared/real.yaml': 'type: integer\n',
         'shared/items/item.yaml': 'type: boolean\n',
         'other/notes.yaml': 'nobody: {$ref: ./refers-here.yaml}\n',
         'other/refers-here.yaml': 'x: 1\n',
         'README.md': 'unrelated\n',
       },
-      { 'api/schemas/link.yaml': '../../shared/real.yaml', 'api/schemas/dir': '../../shared/items' },
+      { 'api/schemas/link.yaml': '../../shared/real.yaml', 'api/schemas/dir': '../../shared/items', 'api/out.yaml': '/etc/hostname' },
     );
     // The working tree moves on: the revision is read, not the files on disk.
     writeFileSync(path.join(root, 'api/paths/orders.yaml'), 'changed: true\n');
     rmSync(path.join(root, 'common/more.json'));
 
     const revision = new RevisionTree(root, 'HEAD', { readers: installEngine().readers, maxFileSize: 1_000 });
+    const at = (file: string) => path.join(revision.tree, ...file.split('/'));
     try {
       revision.add(['api/openapi.yaml']);
-      expect(listing(revision.tree).sort()).toEqual(
-        [
-          'api/big.yaml',
-          'api/my file.yaml',
-          'api/openapi.yaml',
-          'api/paths/orders.yaml',
-          'api/schemas/dir',
-          'api/schemas/link.yaml',
-          'api/schemas/order.yaml',
-          'common/errors.json',
-          'common/more.json',
-          'shared/items/item.yaml',
-          'shared/real.yaml',
-        ].sort(),
-      );
-      for (const file of ['api/openapi.yaml', 'api/paths/orders.yaml', 'common/more.json', 'shared/items/item.yaml']) {
-        expect(readFileSync(path.join(revision.tree, file), 'utf8')).toBe(git(root, 'show', `HEAD:${file}`).toString());
+      // Everything the document reaches was read in the one pass: the repository's git objects are
+      // gone now, so a file read later would not be found.
+      rmSync(path.join(root, '.git'), { recursive: true });
+      for (const file of ['api/openapi.yaml', 'api/paths/orders.yaml', 'api/schemas/order.yaml', 'api/my file.yaml', 'common/errors.json', 'shared/real.yaml', 'shared/items/item.yaml']) {
+        expect(revision.text(at(file)), file).toBeTypeOf('string');
       }
-      expect(readlinkSync(path.join(revision.tree, 'api/schemas/link.yaml'))).toBe('../../shared/real.yaml');
-      expect(readFileSync(path.join(revision.tree, 'api/schemas/dir/item.yaml'), 'utf8')).toBe('type: boolean\n');
-      // Over the size limit: a file of its size, which the reader refuses as it would the real one.
-      expect(lstatSync(path.join(revision.tree, 'api/big.yaml')).size).toBe(Buffer.byteLength(big));
-      expect(readFileSync(path.join(revision.tree, 'api/big.yaml'), 'utf8')).not.toContain('x');
-
-      // Another document of the same revision adds what it needs.
-      revision.add(['other/notes.yaml']);
-      expect(existsSync(path.join(revision.tree, 'other/refers-here.yaml'))).toBe(true);
-      expect(existsSync(path.join(revision.tree, 'README.md'))).toBe(false);
+      expect(revision.text(at('api/paths/orders.yaml'))).toContain('OrderResponse');
+      // As the disk reader gives a text: no byte order mark, a lone CR a line break.
+      expect(revision.text(at('common/more.json'))).toBe('{"type": "string"}\n');
+      // Through a symlinked file and a symlinked folder, to where they lead in the revision.
+      expect(revision.text(at('api/schemas/link.yaml'))).toBe('type: integer\n');
+      expect(revision.text(at('api/schemas/dir/item.yaml'))).toBe('type: boolean\n');
+      // Not in the revision, or outside it: the disk answers (and the tree holds no such file).
+      for (const file of ['api/nowhere.yaml', 'api/schemas/dir/none.yaml', '../outside.yaml']) expect(revision.text(at(file)), file).toBeUndefined();
+      // On disk only what the readers must refuse there: a file over the size limit, as a hole of
+      // its size, and a symlink that leads out of the repository.
+      expect(listing(revision.tree).sort()).toEqual(['api/big.yaml', 'api/out.yaml']);
+      expect(revision.text(at('api/big.yaml'))).toBeUndefined();
+      expect(lstatSync(at('api/big.yaml')).size).toBe(Buffer.byteLength(big));
+      expect(readFileSync(at('api/big.yaml'), 'utf8')).not.toContain('x');
+      expect(readlinkSync(at('api/out.yaml'))).toBe('/etc/hostname');
     } finally {
       revision.cleanup();
     }
     expect(existsSync(revision.tree)).toBe(false);
   });
 
-  it('end at cycles of files, and skip what the revision does not hold', () => {
-    const root = repository({ 'a.yaml': 'x: {$ref: ./b.yaml}\ny: {$ref: ./missing.yaml}\nz: {$ref: ../outside.yaml}\n', 'b.yaml': 'x: {$ref: ./a.yaml}\n' }, {});
+  it('read a file no $ref named when it is asked for, and end at cycles of files', () => {
+    const root = repository({ 'a.yaml': 'x: {$ref: ./b.yaml}\ny: {$ref: ./missing.yaml}\nz: {$ref: ../outside.yaml}\n', 'b.yaml': 'x: {$ref: ./a.yaml}\n', 'c.yaml': 'c: 1\n' }, {});
     const revision = new RevisionTree(root, 'HEAD', { readers: installEngine().readers });
     try {
       revision.add(['a.yaml', 'nowhere.yaml']);
-      expect(listing(revision.tree).sort()).toEqual(['a.yaml', 'b.yaml']);
+      expect(revision.text(path.join(revision.tree, 'b.yaml'))).toBe('x: {$ref: ./a.yaml}\n');
+      expect(revision.text(path.join(revision.tree, 'c.yaml'))).toBe('c: 1\n');
+      expect(listing(revision.tree)).toEqual([]);
     } finally {
       revision.cleanup();
     }

@@ -1,5 +1,5 @@
 // The two versions `apilint diff` compares, as typed: a file, `-` for stdin, or `REV:path` for a
-// file at a git revision. A revision's files are written out as `--since` writes them (the
+// file at a git revision. A revision's files are read from git as `--since` reads them (the
 // document and what its `$ref`s reach, src/load/revision.ts), so `$ref`s to other files resolve
 // as they did then; reports name its files `REV:path`.
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { gitRoot, verifyRef } from '../suppress/baseline.js';
 export interface Version {
   /** The argument as typed. */
   arg: string;
-  /** Absolute path of the document (in the written-out tree for a revision), or `<stdin>`. */
+  /** Absolute path of the document (in the tree for a revision), or `<stdin>`. */
   file: string;
   /** The working directory of this version: `$ref`s may read files inside it. */
   cwd: string;
@@ -19,11 +19,13 @@ export interface Version {
   display: (file: string) => string;
   /** The git revision, for `REV:path`. */
   rev?: string;
-  /** The project `$ref`s may read: the revision's written-out tree, for `REV:path`. */
+  /** The project `$ref`s may read: the revision's tree, for `REV:path`. */
   root?: string;
+  /** The revision's files, which stand in for the files of its tree on disk (src/load/revision.ts). */
+  text?: (file: string) => string | undefined;
 }
 
-/** How reports name the files of a revision's written-out tree: `REV:path`, as git does. */
+/** How reports name the files of a revision's tree: `REV:path`, as git does. */
 export function revisionDisplay(tree: string, rev: string): (file: string) => string {
   return file => {
     const inTree = path.relative(tree, file);
@@ -72,7 +74,7 @@ export class Versions {
     if (relative.startsWith('..') || path.isAbsolute(relative)) throw new InputError(arg, `${inRepo} is outside the git repository`);
     revision.add([relative.split(path.sep).join('/')]);
     const document = path.join(tree, relative);
-    if (!statIfAny(document)?.isFile()) throw new InputError(arg, `no file ${relative.split(path.sep).join('/')} at revision ${rev}`);
+    if (revision.text(document) === undefined && !statIfAny(document)?.isFile()) throw new InputError(arg, `no file ${relative.split(path.sep).join('/')} at revision ${rev}`);
     return {
       arg,
       file: document,
@@ -80,6 +82,7 @@ export class Versions {
       rev,
       root: tree,
       display: revisionDisplay(tree, rev),
+      text: file => revision.text(file),
     };
   }
 

@@ -123,21 +123,21 @@ export async function runDiff(options: DiffOptions): Promise<number> {
 
 /**
  * For `lint --since`: the changes from a document as it was at the ref (`then`, in the ref's
- * written-out tree) to the working tree's (`now`) that break clients or warn, by the diff rules only
+ * tree) to the working tree's (`now`) that break clients or warn, by the diff rules only
  * (the lint of the file reports its own `$ref` problems); none when it did not exist then, or was or is no OpenAPI
  * document (the lint of the file says what is wrong with it).
  */
 export async function changesSince(
-  at: { root: string; tree: string; ref: string; treeRoot: string },
+  at: { root: string; tree: string; ref: string; treeRoot: string; text: (file: string) => string | undefined },
   then: string,
   now: string,
   settings: Settings,
   options: Pick<RunOptions, 'cwd' | 'root' | 'maxFileSize' | 'allowRemote' | 'reference' | 'date'>,
 ): Promise<Finding[]> {
-  if (!existsSync(then)) return [];
+  if (at.text(then) === undefined && !existsSync(then)) return [];
   const load = { maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, allowRemote: options.allowRemote, readers: installEngine({ reference: options.reference === true }).readers };
   try {
-    const base = await loadVersion({ arg: then, file: then, cwd: path.join(at.tree, path.relative(at.root, options.cwd)), root: at.treeRoot, display: revisionDisplay(at.tree, at.ref) }, load);
+    const base = await loadVersion({ arg: then, file: then, cwd: path.join(at.tree, path.relative(at.root, options.cwd)), root: at.treeRoot, display: revisionDisplay(at.tree, at.ref), text: at.text }, load);
     const revision = await loadVersion({ arg: now, file: now, cwd: options.cwd, ...(options.root !== undefined ? { root: path.resolve(options.cwd, options.root) } : {}), display: file => file }, load);
     // The changes that break clients or warn; the changelog's info entries are apilint diff's to give.
     const diffIds = new Set(diffRules.map(r => r.id));
@@ -151,9 +151,9 @@ export async function changesSince(
 /** Reads, parses and resolves one version; an InputError names the file as reports do. */
 export async function loadVersion(version: Version, options: { maxFileSize: number; allowRemote: boolean; readers: DocumentReaders }): Promise<Side> {
   try {
-    const document = parseDocument(await readInput(version.file, options.maxFileSize), version.file, true, options.readers)!;
+    const document = parseDocument(version.text?.(version.file) ?? (await readInput(version.file, options.maxFileSize)), version.file, true, options.readers)!;
     if (document.kind !== 'openapi') throw new InputError(version.file, 'not an OpenAPI document: apilint diff compares OpenAPI 2.0, 3.0 and 3.1 documents');
-    return await Side.load(document, { cwd: version.cwd, maxFileSize: options.maxFileSize, allowRemote: options.allowRemote, display: version.display, readers: options.readers, ...(version.root !== undefined ? { root: version.root } : {}) });
+    return await Side.load(document, { cwd: version.cwd, maxFileSize: options.maxFileSize, allowRemote: options.allowRemote, display: version.display, readers: options.readers, ...(version.root !== undefined ? { root: version.root } : {}), ...(version.text ? { buffered: version.text } : {}) });
   } catch (error) {
     if (error instanceof InputError) throw new InputError(version.display(error.file), error.message, error.line, error.column);
     throw error;

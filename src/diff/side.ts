@@ -15,6 +15,7 @@ import { InputError } from '../core/errors.js';
 import { displayPath, STDIN } from '../core/paths.js';
 import type { DocumentReaders } from '../engine/index.js';
 import { parseFragment, type LoadedDocument } from '../load/documents.js';
+import { externalRefs } from '../load/revision.js';
 import { Sources } from '../load/sources.js';
 import { PROJECT_NAMES, projectRoot, type ProjectRoot } from '../resolve/project.js';
 import { fetchBounded, readInside, REMOTE_BUDGET_S } from '../resolve/sandbox.js';
@@ -35,8 +36,10 @@ export interface SideOptions {
   display: (file: string) => string;
   /** How files are read (the engine's readers, src/engine/). */
   readers: DocumentReaders;
-  /** The project `$ref`s may read: a revision's written-out tree, or --root; else found from the document as `lint` finds it. */
+  /** The project `$ref`s may read: a revision's tree, or --root; else found from the document as `lint` finds it. */
   root?: string;
+  /** Texts that stand in for files on disk: a revision's (src/load/revision.ts). */
+  buffered?: (file: string) => string | undefined;
 }
 
 const REMOTE = /^https?:\/\//i;
@@ -61,7 +64,7 @@ export class Side {
     readonly data: unknown,
     private readonly options: SideOptions,
   ) {
-    this.sources = new Sources(options.readers, undefined, options.maxFileSize);
+    this.sources = new Sources(options.readers, options.buffered, options.maxFileSize);
   }
 
   /** The document's file; `<stdin>` reads as a file in the working directory, so its refs resolve there. */
@@ -125,7 +128,7 @@ export class Side {
       }
     } else {
       try {
-        ({ text } = await readInside(target, project.dir, realRoot, { maxFileSize: this.options.maxFileSize, readers: this.options.readers }, () => {
+        ({ text } = await readInside(target, project.dir, realRoot, { maxFileSize: this.options.maxFileSize, readers: this.options.readers, ...(this.options.buffered ? { buffered: this.options.buffered } : {}) }, () => {
           throw new OutsideProject();
         }));
       } catch (error) {
@@ -253,26 +256,6 @@ function targetFile(ref: string, from: string): string | undefined {
     // Taken as written.
   }
   return path.resolve(path.dirname(from), decoded);
-}
-
-/** `$ref` values that name another file, anywhere in a document (iteratively: documents nest deep). */
-function externalRefs(data: unknown): string[] {
-  const out: string[] = [];
-  const stack: unknown[] = [data];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (Array.isArray(node)) {
-      for (const child of node) if (typeof child === 'object' && child !== null) stack.push(child);
-    } else if (isObject(node)) {
-      const ref = node.$ref;
-      if (typeof ref === 'string' && !ref.startsWith('#')) out.push(ref);
-      for (const key in node) {
-        const child = node[key];
-        if (typeof child === 'object' && child !== null) stack.push(child);
-      }
-    }
-  }
-  return out;
 }
 
 /** RFC 6901 pointer (URI-encoded, as in `$ref`s) to a path; undefined when it is not one. */

@@ -34,6 +34,8 @@ export interface SessionOptions {
    * instead of reading and parsing the file again; otherwise only the files documents refer to stay.
    */
   keepDocuments?: boolean;
+  /** Texts that stand in for files on disk after the buffers: a git revision's files, for --since (src/load/revision.ts). */
+  files?: (file: string) => string | undefined;
 }
 
 export interface LintOptions {
@@ -58,7 +60,7 @@ export class LintSession {
   constructor(private readonly options: SessionOptions) {
     this.maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
     const { readers } = installEngine({ reference: options.reference ?? false });
-    this.sources = new Sources(readers, file => this.buffers.get(file), this.maxFileSize);
+    this.sources = new Sources(readers, this.standIn, this.maxFileSize);
   }
 
   /**
@@ -69,7 +71,7 @@ export class LintSession {
   async lintFile(file: string, options: LintOptions = {}): Promise<LintResult | undefined> {
     const { timing } = this.options;
     const start = timing ? performance.now() : 0;
-    const text = this.buffers.get(file) ?? (await readInput(file, this.maxFileSize));
+    const text = this.standIn(file) ?? (await readInput(file, this.maxFileSize));
     timing?.add('read', performance.now() - start);
     return this.lintText(file, text, options);
   }
@@ -93,6 +95,9 @@ export class LintSession {
     });
     return { findings: settled, dependencies };
   }
+
+  /** The text that stands in for a file on disk: an editor's buffer, or a revision's file. */
+  private readonly standIn = (file: string): string | undefined => this.buffers.get(file) ?? this.options.files?.(file);
 
   /** The parsed data of a file this session linted or read (from disk otherwise), for meaning keys (src/suppress/keys.ts). */
   dataOf(file: string): unknown {
@@ -143,7 +148,7 @@ export class LintSession {
         allowRemote: this.options.allowRemote,
         maxFileSize: this.maxFileSize,
         sources: this.sources,
-        buffered: file => this.buffers.get(file),
+        buffered: this.standIn,
         ruleset: { settings, all },
         ...(this.options.remoteDeadline !== undefined ? { remote: { deadline: this.options.remoteDeadline } } : {}),
         ...(this.options.reference ? { reference: true } : {}),

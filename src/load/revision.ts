@@ -1,14 +1,15 @@
-// A git revision's files, as far as the documents linted at it need them: the documents, and,
-// transitively, the files their `$ref`s name, written into a temporary folder that stands for the
-// repository at that revision (`--since`, `apilint diff REV:path`). Extracting the whole tree
-// instead made the cost follow the repository's size: a monorepo of 20,000 other files took
-// seconds to write and remove for a spec of a few files.
+// A git revision's files, as far as the documents linted at it need them: the documents and,
+// transitively, the files their `$ref`s name, read from git into memory. They stand in for the
+// files of a folder (`tree`) that plays the repository's top at that revision (`--since`,
+// `apilint diff REV:path`). Extracting the whole tree instead made the cost follow the
+// repository's size: a monorepo of 20,000 other files took seconds to write and remove for a
+// spec of a few files.
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { childProcess } from '../core/builtins.js';
 import type { DocumentReaders } from '../engine/index.js';
-import { DEFAULT_MAX_FILE_SIZE } from './limits.js';
+import { DEFAULT_MAX_FILE_SIZE, normalizeText } from './limits.js';
 import { forEachObject, parseGuarded } from './parse.js';
 
 interface TreeEntry {
@@ -17,10 +18,12 @@ interface TreeEntry {
   size: number;
 }
 
-const git = (args: string[], cwd: string, input?: Buffer | string): Buffer =>
+const git = (args: string[], cwd: string, input?: string): Buffer =>
   childProcess().execFileSync('git', args, { cwd, ...(input !== undefined ? { input } : {}), stdio: ['pipe', 'pipe', 'pipe'], maxBuffer: 1 << 30 });
 
 const SYMLINK = '120000';
+/** Symlinks followed on one path at most, as the kernel's own bound. */
+const MAX_LINKS = 40;
 
 export interface RevisionOptions {
   readers: DocumentReaders;
@@ -28,11 +31,20 @@ export interface RevisionOptions {
 }
 
 export class RevisionTree {
-  /** The temporary folder that stands for the repository's top at the revision. */
+  /**
+   * The folder that stands for the repository's top. Its files are served by `text`; on disk it
+   * holds only what the readers must meet there to refuse it as they would in a checkout: files
+   * over the size limit (as holes of their size) and symlinks that lead out of the repository.
+   */
   readonly tree: string;
   private readonly entries = new Map<string, TreeEntry>();
-  /** Repository paths written (or found missing) so far. */
+  /** Texts of the files read so far, by repository path (`/`-separated, from the top). */
+  private readonly texts = new Map<string, string>();
+  /** Blobs read (or written as placeholders) so far. */
   private readonly done = new Set<string>();
+  /** Symlinks' targets, by the link's repository path; those written into the tree. */
+  private readonly links = new Map<string, string>();
+  private readonly outward = new Set<string>();
   private readonly maxFileSize: number;
 
   /** `root` is the repository's top, `ref` a revision verified to exist. */
@@ -54,142 +66,162 @@ export class RevisionTree {
   }
 
   /**
-   * Writes the files at these repository paths (relative to the top, `/`-separated) and every file
-   * their `$ref`s reach, read as the resolver reads them, file by file until none is new.
+   * Reads the files at these repository paths (from the top, `/`-separated) and every file their
+   * `$ref`s reach, read as the resolver reads them: one `git cat-file` per step of `$ref`s, rather
+   * than one per file as `text` would.
    */
   add(files: readonly string[]): void {
     let wanted = files.map(file => path.posix.normalize(file));
     while (wanted.length > 0) {
-      const fetch: [string, TreeEntry][] = [];
-      const next: string[] = [];
-      for (const file of wanted) {
-        if (this.done.has(file)) continue;
-        this.done.add(file);
-        const found = this.lookup(file);
-        if (found === undefined) continue;
-        if (found.via !== file) {
-          // A symlinked folder on the way: the link is written, and the file is read where it leads.
-          next.push(found.via);
-          continue;
-        }
-        if (found.entry.mode === SYMLINK) fetch.push([file, found.entry]);
-        else if (found.entry.size > this.maxFileSize) this.placeholder(file, found.entry.size);
-        else fetch.push([file, found.entry]);
-      }
-      for (const [file, entry, blob] of this.read(fetch)) next.push(...this.write(file, entry, blob));
-      wanted = next;
+      const targets = wanted.map(file => this.follow(file)).filter(target => target !== undefined);
+      wanted = this.load(targets).flatMap(([file, text]) => externalRefs(refsData(text, file, this.options.readers)).flatMap(ref => refTargets(file, ref)));
     }
+  }
+
+  /**
+   * The text of the file at `file` (a path under `tree`) as it was, as the disk reader gives it;
+   * undefined where the disk is to answer. A file `add` did not reach is read now.
+   */
+  text(file: string): string | undefined {
+    const inTree = inRepository(path.relative(this.tree, file).split(path.sep).join('/'));
+    const target = inTree === undefined ? undefined : this.follow(inTree);
+    if (target === undefined) return undefined;
+    this.load([target]);
+    return this.texts.get(target);
   }
 
   cleanup(): void {
     rmSync(this.tree, { recursive: true, force: true });
   }
 
+  /** Reads the blobs not read yet (a file over the size limit goes to disk as a placeholder), and gives the new texts. */
+  private load(targets: readonly string[]): [string, string][] {
+    const fetch: [string, TreeEntry][] = [];
+    for (const target of new Set(targets)) {
+      if (this.done.has(target)) continue;
+      this.done.add(target);
+      const entry = this.entries.get(target)!;
+      if (entry.size > this.maxFileSize) this.placeholder(target, entry.size);
+      else fetch.push([target, entry]);
+    }
+    return [...this.read(fetch)].map(([file, blob]) => {
+      const text = normalizeText(blob.toString('utf8'));
+      this.texts.set(file, text);
+      return [file, text];
+    });
+  }
+
   /**
-   * The entry at `file`, or where a symlinked folder on its path leads (`via`, with the link
-   * written); undefined where the revision has no such file.
+   * The blob a repository path leads to, through symlinked files and folders; undefined where the
+   * revision has no such file. A symlink that leads out of the repository is written into the
+   * tree, so that the sandbox refuses it there as it would in a checkout.
    */
-  private lookup(file: string): { entry: TreeEntry; via: string } | undefined {
-    const entry = this.entries.get(file);
-    if (entry) return { entry, via: file };
-    const parts = file.split('/');
-    for (let i = 1; i < parts.length; i++) {
-      const folder = parts.slice(0, i).join('/');
-      const link = this.entries.get(folder);
-      if (link?.mode !== SYMLINK) continue;
-      const [[, , blob]] = [...this.read([[folder, link]])] as [[string, TreeEntry, Buffer]];
-      const target = blob.toString('utf8');
-      if (!this.done.has(folder)) {
-        this.done.add(folder);
-        this.link(folder, target);
+  private follow(file: string): string | undefined {
+    let current = file;
+    for (let hops = 0; hops <= MAX_LINKS; hops++) {
+      const parts = current.split('/');
+      let linked: string | undefined;
+      for (let i = 1; i <= parts.length && linked === undefined; i++) {
+        const prefix = parts.slice(0, i).join('/');
+        const entry = this.entries.get(prefix);
+        if (entry === undefined) continue;
+        if (entry.mode !== SYMLINK) return i === parts.length ? prefix : undefined;
+        const target = this.linkTarget(prefix, entry);
+        // An absolute target is a path on this machine, never in the revision.
+        linked = path.posix.isAbsolute(target) ? undefined : inRepository(path.posix.join(path.posix.dirname(prefix), target, ...parts.slice(i)));
+        if (linked === undefined) {
+          this.outwardLink(prefix, target);
+          return undefined;
+        }
       }
-      const resolved = inRepository(path.posix.join(path.posix.dirname(folder), target, ...parts.slice(i)));
-      return resolved === undefined ? undefined : { entry: link, via: resolved };
+      if (linked === undefined) return undefined;
+      current = linked;
     }
     return undefined;
   }
 
+  private linkTarget(link: string, entry: TreeEntry): string {
+    let target = this.links.get(link);
+    if (target === undefined) {
+      const [[, blob]] = [...this.read([[link, entry]])] as [[string, Buffer]];
+      this.links.set(link, (target = blob.toString('utf8')));
+    }
+    return target;
+  }
+
   /** The blobs of these entries, in one `git cat-file --batch`. */
-  private *read(entries: readonly [string, TreeEntry][]): Generator<[string, TreeEntry, Buffer]> {
+  private *read(entries: readonly [string, TreeEntry][]): Generator<[string, Buffer]> {
     if (entries.length === 0) return;
     const out = git(['cat-file', '--batch'], this.root, entries.map(([, e]) => e.oid).join('\n') + '\n');
     let at = 0;
-    for (const [file, entry] of entries) {
+    for (const [file] of entries) {
       // `<oid> blob <size>\n<content>\n`
       const headerEnd = out.indexOf(10, at);
       const size = Number(out.toString('latin1', at, headerEnd).split(' ')[2]);
-      yield [file, entry, out.subarray(headerEnd + 1, headerEnd + 1 + size)];
+      yield [file, out.subarray(headerEnd + 1, headerEnd + 1 + size)];
       at = headerEnd + 1 + size + 1;
     }
   }
 
-  /** Writes one file (or symlink) into the tree, and gives the repository paths its `$ref`s name. */
-  private write(file: string, entry: TreeEntry, blob: Buffer): string[] {
-    if (entry.mode === SYMLINK) {
-      const target = blob.toString('utf8');
-      this.link(file, target);
-      return [inRepository(path.posix.join(path.posix.dirname(file), target))].filter(f => f !== undefined);
-    }
-    const to = path.join(this.tree, ...file.split('/'));
-    mkdirSync(path.dirname(to), { recursive: true });
-    writeFileSync(to, blob);
-    return refsOf(blob, file, this.options.readers).flatMap(ref => this.repositoryPath(file, ref));
-  }
-
-  /** A file over the size limit is written as a hole of its size: the reader refuses it as it would the real one. */
+  /** A file over the size limit, as a hole of its size: the reader refuses it as it would the real one. */
   private placeholder(file: string, size: number): void {
-    const to = path.join(this.tree, ...file.split('/'));
-    mkdirSync(path.dirname(to), { recursive: true });
+    const to = this.onDisk(file);
     writeFileSync(to, '');
     truncateSync(to, size);
   }
 
-  private link(file: string, target: string): void {
-    const at = path.join(this.tree, ...file.split('/'));
-    mkdirSync(path.dirname(at), { recursive: true });
-    rmSync(at, { force: true });
-    symlinkSync(target, at);
+  private outwardLink(file: string, target: string): void {
+    if (this.outward.has(file)) return;
+    this.outward.add(file);
+    symlinkSync(target, this.onDisk(file));
   }
 
-  /**
-   * The repository paths a `$ref` in `file` may name: relative to the file's folder, as written
-   * and percent-decoded (the resolver reads a URI path). None for a local or remote ref, for one
-   * that leaves the repository, or for an absolute path: the resolver reads that on this machine,
-   * not in the revision.
-   */
-  private repositoryPath(file: string, ref: string): string[] {
-    const target = ref.split('#')[0]!;
-    if (target === '' || target.startsWith('/') || /^[a-z][a-z0-9+.-]*:/i.test(target)) return [];
-    const forms = new Set([target]);
-    try {
-      forms.add(decodeURIComponent(target));
-    } catch {
-      // Not percent-encoded: as written only.
-    }
-    return [...forms].map(form => inRepository(path.posix.join(path.posix.dirname(file), form))).filter(f => f !== undefined);
+  private onDisk(file: string): string {
+    const to = path.join(this.tree, ...file.split('/'));
+    mkdirSync(path.dirname(to), { recursive: true });
+    return to;
   }
 }
 
-/** A joined repository path, normalized; undefined where it leaves the repository. */
-function inRepository(joined: string): string | undefined {
-  const normal = path.posix.normalize(joined);
-  return normal === '..' || normal.startsWith('../') || path.posix.isAbsolute(normal) ? undefined : normal;
-}
-
-/** Every `$ref` string in a file, read as the resolver reads it; none where it cannot be read. */
-function refsOf(blob: Buffer, file: string, readers: DocumentReaders): string[] {
-  const text = blob.toString('utf8');
-  if (!text.includes('ref')) return [];
-  let data: unknown;
-  try {
-    data = parseGuarded(text, file, { json: /\.json$/i.test(file), readers, syntax: 'keep' }).data;
-  } catch {
-    return [];
-  }
+/** The `$ref`s to other files in parsed data (local ones, `#...`, left out), each object once. */
+export function externalRefs(data: unknown): string[] {
   const refs: string[] = [];
   forEachObject(data, node => {
     const { $ref } = node as { $ref?: unknown };
-    if (!Array.isArray(node) && typeof $ref === 'string') refs.push($ref);
+    if (!Array.isArray(node) && typeof $ref === 'string' && !$ref.startsWith('#')) refs.push($ref);
   });
   return refs;
+}
+
+/** A file's data read as the resolver reads it, for its `$ref`s; undefined where it cannot be read. */
+function refsData(text: string, file: string, readers: DocumentReaders): unknown {
+  if (!text.includes('$ref')) return undefined;
+  try {
+    return parseGuarded(text, file, { json: /\.json$/i.test(file), readers, syntax: 'keep' }).data;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The repository paths a `$ref` in `file` may name: relative to the file's folder, as written and
+ * URI-decoded (the resolver reads a URI's path). None for a remote ref, or for an absolute path,
+ * which the resolver reads on this machine, not in the revision.
+ */
+function refTargets(file: string, ref: string): string[] {
+  const target = ref.split('#')[0]!;
+  if (target.startsWith('/') || /^[a-z][a-z0-9+.-]*:/i.test(target)) return [];
+  const forms = new Set([target]);
+  try {
+    forms.add(decodeURI(target));
+  } catch {
+    // Malformed escapes: read as written only.
+  }
+  return [...forms].map(form => inRepository(path.posix.join(path.posix.dirname(file), form))).filter(f => f !== undefined);
+}
+
+/** A repository path, normalized; undefined where it leaves the repository. */
+function inRepository(joined: string): string | undefined {
+  const normal = path.posix.normalize(joined);
+  return normal === '..' || normal.startsWith('../') || path.posix.isAbsolute(normal) ? undefined : normal;
 }
