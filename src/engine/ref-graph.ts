@@ -126,23 +126,154 @@ export class RefGraph {
 }
 
 // ---------------------------------------------------------------------------------------------
-// @stoplight/json's startsWith on paths (segments compared as integers when either parses as one;
-// parseInt without a radix, as there, so `0x1f` is 31).
+// The stems that make a place circular (json-ref-resolver's check): a place is circular for a
+// pointer when its path starts with a stem the pointer depends on, i.e. a node the pointer reaches
+// in the stem graph (the pointer itself aside). The original lists all of them for every pointer:
+// in a component of schemas that refer to one another round in a circle (common: an order refers
+// to its customer, who refers to their orders), every pointer reaches the whole component, so the
+// lists cost the square of its size. Here the graph's strongly connected components are found
+// once; a node reaches every other node of its own component, and the components below it are
+// walked once per component, not once per pointer.
 
-function startsWithPath(path: readonly string[], prefix: readonly string[]): boolean {
-  if (prefix.length > path.length) return false;
-  for (let i = 0; i < prefix.length; i++) {
-    // Equal segments match either way; different ones only as equal integers (NaN never equals).
-    if (path[i] !== prefix[i] && parseInt(path[i]!) !== parseInt(prefix[i]!)) return false;
-  }
-  return true;
-}
-
-/** The first-segment key under which startsWithPath can match. */
-const firstKey = (segment: string): string => {
+/**
+ * A path segment as @stoplight/json's startsWith compares it: equal strings match, and so do
+ * different ones that parseInt (without a radix, as there) reads as the same integer.
+ */
+const segmentKey = (segment: string): string => {
   const n = parseInt(segment);
   return Number.isNaN(n) ? `s:${segment}` : `n:${n}`;
 };
+
+class StemReach {
+  /** Each node's component, numbered as Tarjan's algorithm finishes them (a component after those it reaches). */
+  private readonly component = new Map<string, number>();
+  /** The components each component has an edge to. */
+  private readonly below: number[][] = [];
+  /** The components a component reaches (itself aside), found on first use. */
+  private readonly reached = new Map<number, Set<number>>();
+  /** Nodes by the keys of their whole path's segments. */
+  private readonly byPath = new Map<string, string[]>();
+  /** Nodes that read as no path: the original throws where it lists one as a stem. */
+  private readonly unreadable: string[] = [];
+  /** Nodes visited so far by the walks below components: the work, for the bound on steps. */
+  steps = 0;
+
+  constructor(private readonly graph: RefGraph, toPath: (pointer: string) => string[]) {
+    this.findComponents();
+    for (const node of graph.nodes.keys()) {
+      let path: string[];
+      try {
+        path = toPath(node);
+      } catch {
+        this.unreadable.push(node);
+        continue;
+      }
+      const key = path.map(segmentKey).join('\0');
+      const list = this.byPath.get(key);
+      if (list) list.push(node);
+      else this.byPath.set(key, [node]);
+    }
+  }
+
+  /**
+   * Throws as the original's listing of `pointer`'s stems does, where one of them reads as no
+   * path (`toPath` throws again for it).
+   */
+  list(pointer: string, toPath: (pointer: string) => string[]): void {
+    for (const node of this.unreadable) if (node !== pointer && this.reaches(pointer, node)) toPath(node);
+  }
+
+  /** Whether the place at `path` is circular for `pointer`: a prefix of it is a stem `pointer` depends on. */
+  isCircular(pointer: string, path: readonly string[]): boolean {
+    const from = this.component.get(pointer)!;
+    let key = '';
+    for (let length = 0; length <= path.length; length++) {
+      if (length > 0) key += `${length > 1 ? '\0' : ''}${segmentKey(path[length - 1]!)}`;
+      const stems = this.byPath.get(key);
+      if (stems === undefined) continue;
+      for (const stem of stems) if (stem !== pointer && this.reaches(pointer, stem, from)) return true;
+    }
+    return false;
+  }
+
+  /** Whether `node` is reached from `pointer` (another node): in its component, or in one below. */
+  private reaches(pointer: string, node: string, from = this.component.get(pointer)!): boolean {
+    const to = this.component.get(node)!;
+    return to === from || this.reachedFrom(from).has(to);
+  }
+
+  private reachedFrom(start: number): Set<number> {
+    let set = this.reached.get(start);
+    if (set) return set;
+    set = new Set<number>();
+    const todo = [...this.below[start]!];
+    while (todo.length > 0) {
+      const c = todo.pop()!;
+      if (set.has(c)) continue;
+      set.add(c);
+      this.steps++;
+      for (const next of this.below[c]!) if (!set.has(next)) todo.push(next);
+    }
+    this.reached.set(start, set);
+    return set;
+  }
+
+  /** Tarjan's strongly connected components over the out-edges, without recursion. */
+  private findComponents(): void {
+    const index = new Map<string, number>();
+    const low = new Map<string, number>();
+    const stack: string[] = [];
+    const onStack = new Set<string>();
+    let counter = 0;
+    for (const root of this.graph.nodes.keys()) {
+      if (index.has(root)) continue;
+      // Each frame: a node and the next of its edges to look at.
+      const frames: [string, number][] = [[root, 0]];
+      index.set(root, counter);
+      low.set(root, counter++);
+      stack.push(root);
+      onStack.add(root);
+      while (frames.length > 0) {
+        const frame = frames[frames.length - 1]!;
+        const [node, edge] = frame;
+        const out = this.graph.nodes.get(node)!.out;
+        if (edge < out.length) {
+          frame[1]++;
+          const next = out[edge]!;
+          if (!index.has(next)) {
+            index.set(next, counter);
+            low.set(next, counter++);
+            stack.push(next);
+            onStack.add(next);
+            frames.push([next, 0]);
+          } else if (onStack.has(next)) {
+            low.set(node, Math.min(low.get(node)!, index.get(next)!));
+          }
+          continue;
+        }
+        frames.pop();
+        if (frames.length > 0) {
+          const parent = frames[frames.length - 1]![0];
+          low.set(parent, Math.min(low.get(parent)!, low.get(node)!));
+        }
+        if (low.get(node) !== index.get(node)) continue;
+        const id = this.below.length;
+        const members: string[] = [];
+        let member: string;
+        do {
+          member = stack.pop()!;
+          onStack.delete(member);
+          this.component.set(member, id);
+          members.push(member);
+        } while (member !== node);
+        // Components finish after every component they reach: their numbers are known here.
+        const below = new Set<number>();
+        for (const m of members) for (const next of this.graph.nodes.get(m)!.out) if (this.component.get(next) !== id) below.add(this.component.get(next)!);
+        this.below.push([...below]);
+      }
+    }
+  }
+}
 
 // ---------------------------------------------------------------------------------------------
 
@@ -296,6 +427,7 @@ export function dereferenceInline(
   const chains = isChainForest(pointerGraph, order, toPath, original);
   // On chains, each pointer's sets, applied once all are known.
   const planned: { pointerPath: string[]; sets: Dereferenced[] }[] = [];
+  const stems = new StemReach(stemGraph, toPath);
   let steps = 0;
   let stopped: StoppedAt | undefined;
   for (const pointer of order) {
@@ -306,17 +438,16 @@ export function dereferenceInline(
     const val = chains ? getPath(original, pointerPath) : tree.get(pointerPath);
     const to = pathToPointer(pointerPath);
     const dependants = chains && val !== undefined ? node.in : pointerGraph.dependantsOf(pointer);
-    const stems = stemsOf(stemGraph, pointer, toPath);
     steps += dependants.length;
-    for (const list of stems.values()) steps += list.length;
-    if (steps > MAX_REF_SETS) {
+    stems.list(pointer, toPath);
+    if (steps + stems.steps > MAX_REF_SETS) {
       stopped = { pointer, path: pointerPath, message: `the $refs of this file form cycles too long to resolve (more than ${MAX_REF_SETS.toLocaleString('en-US')} steps): resolution stopped at ${pointer}` };
       break;
     }
     const sets: Dereferenced[] = [];
     for (const dependant of dependants) {
       const path = toPath(dependant);
-      if (!isCircular(stems, path)) sets.push({ pointer, to, path, from: pathToPointer(path), val });
+      if (!stems.isCircular(pointer, path)) sets.push({ pointer, to, path, from: pathToPointer(path), val });
     }
     if (chains) planned.push({ pointerPath, sets });
     else sets.forEach(apply);
@@ -341,24 +472,4 @@ export interface StoppedAt {
   pointer: string;
   path: string[];
   message: string;
-}
-
-/** The stems that make a dependant of `pointer` circular, grouped by the first segment they can match. */
-function stemsOf(stemGraph: RefGraph, pointer: string, toPath: (pointer: string) => string[]): Map<string, string[][]> {
-  const stems = new Map<string, string[][]>();
-  for (const stem of stemGraph.dependenciesOf(pointer)) {
-    const stemPath = toPath(stem);
-    const key = stemPath.length === 0 ? '' : firstKey(stemPath[0]!);
-    let list = stems.get(key);
-    if (!list) stems.set(key, (list = []));
-    list.push(stemPath);
-  }
-  return stems;
-}
-
-function isCircular(stems: Map<string, string[][]>, path: readonly string[]): boolean {
-  if (stems.size === 0) return false;
-  if (stems.has('')) return true;
-  const candidates = path.length > 0 ? stems.get(firstKey(path[0]!)) : undefined;
-  return candidates !== undefined && candidates.some(stem => startsWithPath(path, stem));
 }

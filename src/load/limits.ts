@@ -23,10 +23,11 @@ export const DEFAULT_MAX_FILE_SIZE = 20 * MB;
 export const MAX_REF_FILE_CHAIN = 1_000;
 
 /**
- * How many places the inline dereferencing of one file may set. Chains and fan-in set each place
- * once; only refs that form cycles of refs, or point inside other refs, take the general walk,
- * which sets every place as often as there are pointers down its chain (a cycle of 10,000 refs:
- * 10^8 sets, a minute). Past the bound the file's resolution stops with an error that says so.
+ * How many places the inline dereferencing of one file may set (with the components its check for
+ * circular places walks). Chains and fan-in set each place once; only refs that form cycles of
+ * refs, or point inside other refs, take the general walk, which sets every place as often as
+ * there are pointers down its chain (a cycle of 10,000 refs: 10^8 sets, a minute). Past the bound
+ * the file's resolution stops with an error that says so.
  */
 export const MAX_REF_SETS = 2_000_000;
 
