@@ -42,6 +42,11 @@ const SHAPES = {
   parameters: ['one Swagger 2.0 operation with n parameters', 2000, n => json({ ...swagger(), paths: { '/ps': { get: { parameters: range(n).map(i => ({ name: `param_${i}`, in: 'query', type: 'string' })), responses: { '200': { description: 'OK' } } } } } })],
   tags: ['n tags', 2000, n => json({ ...oas3(), tags: range(n).map(i => ({ name: `tag_${i}`, description: 'A tag.' })) })],
   chain: ['schemas that each refer to the next', 800, n => json({ ...oas3(), paths: { '/ss': { get: { responses: ok({ $ref: '#/components/schemas/S0' }) } } }, components: { schemas: Object.fromEntries(range(n).map(i => [`S${i}`, i + 1 < n ? { type: 'object', properties: { next: { $ref: `#/components/schemas/S${i + 1}` }, name: { type: 'string' } } } : { type: 'object' }])) } })],
+  ring: ['schemas that refer to one another round in a circle, and to two others each', 1000, n => json({
+    ...oas3(),
+    paths: { '/rs': { get: { responses: ok({ $ref: '#/components/schemas/R0' }) } } },
+    components: { schemas: Object.fromEntries(range(n).map(i => [`R${i}`, { type: 'object', properties: Object.fromEntries([i + 1, i * 7 + 3, i * 13 + 5].map((j, k) => [`link_${k}`, { $ref: `#/components/schemas/R${j % n}` }])) }])) },
+  })],
   'fan-in': ['schemas that all refer to one', 1000, n => json({ ...oas3(), components: { schemas: { Shared: { type: 'object', properties: { a: { type: 'string' } } }, ...Object.fromEntries(range(n).map(i => [`U${i}`, { type: 'object', properties: { one: { $ref: '#/components/schemas/Shared' }, two: { $ref: '#/components/schemas/Shared' } } }])) } } })],
   files: ['operations whose schemas are files of their own', 200, n => ({
     'openapi.json': JSON.stringify({ ...oas3(), paths: Object.fromEntries(range(n).map(i => [`/things${i}`, { get: { responses: ok({ $ref: `./schemas/s${i}.json` }) } }])) }, null, 1),
