@@ -171,6 +171,33 @@ b: {x: {q: {type: object, properties: {p: {$ref: '#/x/a/c'}}}}}
 x: {a: {c: {type: integer}}}
 z: {$ref: '#/x/a/c'}
 `,
+  // Whether a place is circular for its target is read from components of the stem graph, with
+  // a shortcut where the place's own ref made the stem (src/engine/ref-graph.ts). In these three,
+  // the target reaches a stem that is a prefix of the place through other refs, in another
+  // component, and the place's own ref made no edge from that stem: the place stays a $ref.
+  'a stem past a key the place shares with its target again': `
+openapi: 3.0.3
+components:
+  schemas:
+    A: {properties: {p: {type: object, properties: {q: {$ref: '#/components/schemas/C/items/z'}}}}}
+    B: {properties: {p: {$ref: '#/components/schemas/A/properties/p'}}}
+    C: {items: {z: {type: object, properties: {q: {$ref: '#/components/schemas/B/properties'}}}}}
+`,
+  'a stem in the part the place shares with its target': `
+openapi: 3.0.3
+components:
+  schemas:
+    B: {items: {k: {$ref: '#/components/schemas/E/f'}}, properties: {p: {$ref: '#/components/schemas/B/items'}}}
+    E: {f: {type: object, properties: {q: {$ref: '#/components/schemas/B'}}}}
+`,
+  'a place under a key with a percent escape, which its pointer reads decoded': `
+openapi: 3.0.3
+components:
+  schemas:
+    P0: {type: object, properties: {q: {$ref: '#/components/schemas/aA'}}}
+    aA: {type: string}
+    a%41: {properties: {p: {$ref: '#/components/schemas/P0'}}}
+`,
   'no refs at all': `
 openapi: 3.0.3
 paths: {/a: {get: {responses: {'200': {description: ok}}}}}

@@ -183,15 +183,38 @@ class StemReach {
     for (const node of this.unreadable) if (node !== pointer && this.reaches(pointer, node)) toPath(node);
   }
 
-  /** Whether the place at `path` is circular for `pointer`: a prefix of it is a stem `pointer` depends on. */
-  isCircular(pointer: string, path: readonly string[]): boolean {
+  /**
+   * Whether the place `place` (its pointer and path) is circular for `pointer` (its pointer and
+   * path): a prefix of it is a stem `pointer` depends on. `direct`: the place's own `$ref` names
+   * `pointer`. Then the stems that ref gave (forEachStem: the place's prefixes past the part it
+   * shares with the target, spelt from its keys) each have an edge to `pointer`, and `pointer`
+   * reaches such a stem exactly when the two lie in one component; no walk below is needed.
+   */
+  isCircular(pointer: string, pointerPath: readonly string[], place: string, path: readonly string[], direct: boolean): boolean {
     const from = this.component.get(pointer)!;
+    // A `%` in the place's pointer: its path is percent-decoded, not the keys forEachStem spelt.
+    const spelling = direct && !place.includes('%');
+    let shared = 0;
+    while (shared < path.length && path[shared] === pointerPath[shared]) shared++;
+    // Past the shared part, forEachStem spells a stem as the prefix itself until a key matches the
+    // target's again at its depth.
+    let ownStems = spelling;
+    let spelt = '#';
     let key = '';
     for (let length = 0; length <= path.length; length++) {
-      if (length > 0) key += `${length > 1 ? '\0' : ''}${segmentKey(path[length - 1]!)}`;
+      if (length > 0) {
+        const segment = path[length - 1]!;
+        key += `${length > 1 ? '\0' : ''}${segmentKey(segment)}`;
+        spelt += `/${segment}`;
+        if (length > shared && segment === pointerPath[length - 1]) ownStems = false;
+      }
       const stems = this.byPath.get(key);
       if (stems === undefined) continue;
-      for (const stem of stems) if (stem !== pointer && this.reaches(pointer, stem, from)) return true;
+      const own = ownStems && length > shared && spelt !== place;
+      for (const stem of stems) {
+        if (stem === pointer) continue;
+        if (own && stem === spelt ? this.component.get(stem) === from : this.reaches(pointer, stem, from)) return true;
+      }
     }
     return false;
   }
@@ -445,9 +468,10 @@ export function dereferenceInline(
       break;
     }
     const sets: Dereferenced[] = [];
+    const direct = dependants === node.in ? undefined : new Set(node.in);
     for (const dependant of dependants) {
       const path = toPath(dependant);
-      if (!stems.isCircular(pointer, path)) sets.push({ pointer, to, path, from: pathToPointer(path), val });
+      if (!stems.isCircular(pointer, pointerPath, dependant, path, direct === undefined || direct.has(dependant))) sets.push({ pointer, to, path, from: pathToPointer(path), val });
     }
     if (chains) planned.push({ pointerPath, sets });
     else sets.forEach(apply);
