@@ -323,7 +323,6 @@ export function pathToPointer(jsonPath: readonly (string | number)[]): string {
   return out;
 }
 
-export const encodeSegment = (key: string): string => (key.includes('~') || key.includes('/') ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key);
 
 /**
  * Whether the pointer graph is made of chains that the linear dereferencing may take: every `$ref`

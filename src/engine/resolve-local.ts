@@ -14,7 +14,8 @@ import { pointerToPath } from '@stoplight/json';
 import { ResolveRunner } from '@stoplight/json-ref-resolver/runner.js';
 import type { Resolver } from '@stoplight/spectral-ref-resolver';
 import { hasOwn, Tree, Unsupported } from './draft.js';
-import { dereferenceInline, encodeSegment, forEachStem, RefGraph, referencesParent, type ResolveError } from './ref-graph.js';
+import { escapePointerSegment } from '../core/finding.js';
+import { dereferenceInline, forEachStem, RefGraph, referencesParent, type ResolveError } from './ref-graph.js';
 
 type Obj = Record<string, unknown>;
 
@@ -104,7 +105,7 @@ function resolveLocal(inner: Resolver, source: unknown, opts: Record<string, unk
   const prefixPointers: string[] = [];
   let known = 0;
   const parentPointerOf = (): string => {
-    for (let i = known; i < parentPath.length; i++) prefixPointers[i] = `${i === 0 ? '#' : prefixPointers[i - 1]}/${encodeSegment(parentPath[i]!)}`;
+    for (let i = known; i < parentPath.length; i++) prefixPointers[i] = `${i === 0 ? '#' : prefixPointers[i - 1]}/${escapePointerSegment(parentPath[i]!)}`;
     known = parentPath.length;
     return prefixPointers[parentPath.length - 1]!;
   };

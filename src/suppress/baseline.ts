@@ -46,31 +46,49 @@ export interface Comparison {
  * its JSON pointer, read loosely. `fileKey` maps a finding's file to the known form.
  */
 export function compare(findings: Finding[], known: readonly KnownFinding[], fileKey: (file: string) => string, justification: string, keys: MeaningKeys): Comparison {
-  const byKey = new Map<string, number>();
-  const byPointer = new Map<string, number>();
-  const count = (map: Map<string, number>, id: string) => map.set(id, (map.get(id) ?? 0) + 1);
+  const byKey = new Counts();
+  const byPointer = new Counts();
   for (const k of known) {
-    if (k.key !== undefined) count(byKey, `${k.ruleId}\u0000${k.file}\u0000${k.key}`);
-    else count(byPointer, `${k.ruleId}\u0000${k.file}\u0000${loosePointer(k.pointer)}`);
+    if (k.key !== undefined) byKey.add(k.file, k.ruleId, k.key);
+    else byPointer.add(k.file, k.ruleId, loosePointer(k.pointer));
   }
-  const take = (map: Map<string, number>, id: string) => {
-    const left = map.get(id) ?? 0;
-    if (left > 0) map.set(id, left - 1);
-    return left > 0;
-  };
   let unchanged = 0;
   const marked = findings.map(f => {
     if (f.suppression) return f;
     const file = fileKey(f.file);
-    const matched =
-      take(byKey, `${f.ruleId}\u0000${file}\u0000${keys.pointer(f.file, f.path)}`) ||
-      take(byPointer, `${f.ruleId}\u0000${file}\u0000${loosePointer(jsonPointer(f.path))}`);
+    const matched = byKey.take(file, f.ruleId, keys.pointer(f.file, f.path)) || byPointer.take(file, f.ruleId, loosePointer(jsonPointer(f.path)));
     if (!matched) return { ...f, baselineState: 'new' as const };
     unchanged++;
     return { ...f, baselineState: 'unchanged' as const, suppression: { kind: 'external' as const, justification } };
   });
-  const fixed = [...byKey.values(), ...byPointer.values()].reduce((a, b) => a + b, 0);
-  return { findings: marked, unchanged, fixed };
+  return { findings: marked, unchanged, fixed: byKey.left + byPointer.left };
+}
+
+/**
+ * A multiset of findings by file, rule and place: maps within maps, so that a lookup hashes the
+ * place alone, not a string of all three built for each finding.
+ */
+class Counts {
+  private readonly files = new Map<string, Map<string, Map<string, number>>>();
+  left = 0;
+
+  add(file: string, ruleId: string, place: string): void {
+    let rules = this.files.get(file);
+    if (!rules) this.files.set(file, (rules = new Map()));
+    let places = rules.get(ruleId);
+    if (!places) rules.set(ruleId, (places = new Map()));
+    places.set(place, (places.get(place) ?? 0) + 1);
+    this.left++;
+  }
+
+  take(file: string, ruleId: string, place: string): boolean {
+    const places = this.files.get(file)?.get(ruleId);
+    const count = places?.get(place) ?? 0;
+    if (count === 0) return false;
+    places!.set(place, count - 1);
+    this.left--;
+    return true;
+  }
 }
 
 /** Baseline files store paths relative to the baseline's own folder, so the repo can move. */
