@@ -15,7 +15,7 @@ import { InputError } from '../core/errors.js';
 import { displayPath, STDIN } from '../core/paths.js';
 import type { DocumentReaders } from '../engine/index.js';
 import { parseFragment, type LoadedDocument } from '../load/documents.js';
-import { externalRefs } from '../load/revision.js';
+import { externalRefs, REMOTE, targetFile } from '../load/revision.js';
 import { Sources } from '../load/sources.js';
 import { PROJECT_NAMES, projectRoot, type ProjectRoot } from '../resolve/project.js';
 import { fetchBounded, readInside, REMOTE_BUDGET_S } from '../resolve/sandbox.js';
@@ -41,8 +41,6 @@ export interface SideOptions {
   /** Texts that stand in for files on disk: a revision's (src/load/revision.ts). */
   buffered?: (file: string) => string | undefined;
 }
-
-const REMOTE = /^https?:\/\//i;
 
 /** A referenced file outside the project: refused before it is opened. */
 class OutsideProject extends Error {}
@@ -227,35 +225,6 @@ export class Side {
     }
     return { ...node, unresolved: true };
   }
-}
-
-/** The file (absolute path or URL, without fragment) a `$ref` names, resolved against the file holding it. */
-function targetFile(ref: string, from: string): string | undefined {
-  const filePart = ref.split('#')[0]!;
-  if (filePart === '') return from;
-  if (REMOTE.test(from)) {
-    try {
-      return new URL(filePart, from).href;
-    } catch {
-      return undefined;
-    }
-  }
-  if (REMOTE.test(filePart)) return filePart;
-  if (/^file:/i.test(filePart)) {
-    try {
-      return path.resolve(new URL(filePart).pathname);
-    } catch {
-      return undefined;
-    }
-  }
-  if (/^[a-z][a-z0-9+.-]*:/i.test(filePart)) return undefined;
-  let decoded = filePart;
-  try {
-    decoded = decodeURI(filePart);
-  } catch {
-    // Taken as written.
-  }
-  return path.resolve(path.dirname(from), decoded);
 }
 
 /** RFC 6901 pointer (URI-encoded, as in `$ref`s) to a path; undefined when it is not one. */

@@ -22,6 +22,8 @@ const git = (args: string[], cwd: string, input?: string): Buffer =>
   childProcess().execFileSync('git', args, { cwd, ...(input !== undefined ? { input } : {}), stdio: ['pipe', 'pipe', 'pipe'], maxBuffer: 1 << 30 });
 
 const SYMLINK = '120000';
+/** A `$ref` to a file on a server. */
+export const REMOTE = /^https?:\/\//i;
 /** Symlinks followed on one path at most, as the kernel's own bound. */
 const MAX_LINKS = 40;
 
@@ -74,7 +76,7 @@ export class RevisionTree {
     let wanted = files.map(file => path.posix.normalize(file));
     while (wanted.length > 0) {
       const targets = wanted.map(file => this.follow(file)).filter(target => target !== undefined);
-      wanted = this.load(targets).flatMap(([file, text]) => externalRefs(refsData(text, file, this.options.readers)).flatMap(ref => refTargets(file, ref)));
+      wanted = this.load(targets).flatMap(([file, text]) => externalRefs(refsData(text, file, this.options.readers)).flatMap(ref => this.inTree(targetFile(ref, this.onTree(file)))));
     }
   }
 
@@ -83,8 +85,8 @@ export class RevisionTree {
    * undefined where the disk is to answer. A file `add` did not reach is read now.
    */
   text(file: string): string | undefined {
-    const inTree = inRepository(path.relative(this.tree, file).split(path.sep).join('/'));
-    const target = inTree === undefined ? undefined : this.follow(inTree);
+    const inTree = this.inTree(file);
+    const target = inTree.length === 0 ? undefined : this.follow(inTree[0]!);
     if (target === undefined) return undefined;
     this.load([target]);
     return this.texts.get(target);
@@ -92,6 +94,18 @@ export class RevisionTree {
 
   cleanup(): void {
     rmSync(this.tree, { recursive: true, force: true });
+  }
+
+  /** A path under `tree` (absolute) as a repository path; none for anything else (outside it, remote). */
+  private inTree(file: string | undefined): string[] {
+    if (file === undefined || !path.isAbsolute(file)) return [];
+    const inRepo = inRepository(path.relative(this.tree, file).split(path.sep).join('/'));
+    return inRepo === undefined ? [] : [inRepo];
+  }
+
+  /** Where a repository path stands under `tree`. */
+  private onTree(file: string): string {
+    return path.join(this.tree, ...file.split('/'));
   }
 
   /** Reads the blobs not read yet (a file over the size limit goes to disk as a placeholder), and gives the new texts. */
@@ -104,7 +118,7 @@ export class RevisionTree {
       if (entry.size > this.maxFileSize) this.placeholder(target, entry.size);
       else fetch.push([target, entry]);
     }
-    return [...this.read(fetch)].map(([file, blob]) => {
+    return this.read(fetch).map(([file, blob]) => {
       const text = normalizeText(blob.toString('utf8'));
       this.texts.set(file, text);
       return [file, text];
@@ -143,24 +157,25 @@ export class RevisionTree {
   private linkTarget(link: string, entry: TreeEntry): string {
     let target = this.links.get(link);
     if (target === undefined) {
-      const [[, blob]] = [...this.read([[link, entry]])] as [[string, Buffer]];
+      const [[, blob]] = this.read([[link, entry]]) as [[string, Buffer]];
       this.links.set(link, (target = blob.toString('utf8')));
     }
     return target;
   }
 
   /** The blobs of these entries, in one `git cat-file --batch`. */
-  private *read(entries: readonly [string, TreeEntry][]): Generator<[string, Buffer]> {
-    if (entries.length === 0) return;
+  private read(entries: readonly [string, TreeEntry][]): [string, Buffer][] {
+    if (entries.length === 0) return [];
     const out = git(['cat-file', '--batch'], this.root, entries.map(([, e]) => e.oid).join('\n') + '\n');
     let at = 0;
-    for (const [file] of entries) {
+    return entries.map(([file]) => {
       // `<oid> blob <size>\n<content>\n`
       const headerEnd = out.indexOf(10, at);
       const size = Number(out.toString('latin1', at, headerEnd).split(' ')[2]);
-      yield [file, out.subarray(headerEnd + 1, headerEnd + 1 + size)];
+      const blob = out.subarray(headerEnd + 1, headerEnd + 1 + size);
       at = headerEnd + 1 + size + 1;
-    }
+      return [file, blob];
+    });
   }
 
   /** A file over the size limit, as a hole of its size: the reader refuses it as it would the real one. */
@@ -177,7 +192,7 @@ export class RevisionTree {
   }
 
   private onDisk(file: string): string {
-    const to = path.join(this.tree, ...file.split('/'));
+    const to = this.onTree(file);
     mkdirSync(path.dirname(to), { recursive: true });
     return to;
   }
@@ -204,20 +219,35 @@ function refsData(text: string, file: string, readers: DocumentReaders): unknown
 }
 
 /**
- * The repository paths a `$ref` in `file` may name: relative to the file's folder, as written and
- * URI-decoded (the resolver reads a URI's path). None for a remote ref, or for an absolute path,
- * which the resolver reads on this machine, not in the revision.
+ * The file (absolute path or URL, without fragment) a `$ref` names, resolved against the file
+ * holding it: its path URI-decoded, as the resolver reads it.
  */
-function refTargets(file: string, ref: string): string[] {
-  const target = ref.split('#')[0]!;
-  if (target.startsWith('/') || /^[a-z][a-z0-9+.-]*:/i.test(target)) return [];
-  const forms = new Set([target]);
-  try {
-    forms.add(decodeURI(target));
-  } catch {
-    // Malformed escapes: read as written only.
+export function targetFile(ref: string, from: string): string | undefined {
+  const filePart = ref.split('#')[0]!;
+  if (filePart === '') return from;
+  if (REMOTE.test(from)) {
+    try {
+      return new URL(filePart, from).href;
+    } catch {
+      return undefined;
+    }
   }
-  return [...forms].map(form => inRepository(path.posix.join(path.posix.dirname(file), form))).filter(f => f !== undefined);
+  if (REMOTE.test(filePart)) return filePart;
+  if (/^file:/i.test(filePart)) {
+    try {
+      return path.resolve(new URL(filePart).pathname);
+    } catch {
+      return undefined;
+    }
+  }
+  if (/^[a-z][a-z0-9+.-]*:/i.test(filePart)) return undefined;
+  let decoded = filePart;
+  try {
+    decoded = decodeURI(filePart);
+  } catch {
+    // Taken as written.
+  }
+  return path.resolve(path.dirname(from), decoded);
 }
 
 /** A repository path, normalized; undefined where it leaves the repository. */
