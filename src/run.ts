@@ -27,6 +27,9 @@ import { noProgress, progressOn, type Progress } from './formatters/progress.js'
 import { plural, visible, type FormatContext } from './formatters/types.js';
 
 
+/** A file linted: its findings and the files its `$ref`s read. */
+type Linted = Extract<Outcome, { findings: Finding[] }>;
+
 export interface RunOptions {
   inputs: string[];
   /** Reports to write: each format to its output file, or to stdout. */
@@ -162,7 +165,7 @@ export async function runLint(options: RunOptions): Promise<number> {
     c.file === STDIN && stdinFilepath !== undefined ? session.lintText(stdinFilepath, await readInput(STDIN, maxFileSize), { explicit: c.explicit }) : session.lintFile(c.file, { explicit: c.explicit });
   const lintOne = (c: Candidate): Promise<Outcome> =>
     lintCandidate(c).then(
-      result => (result === undefined ? { skipped: true } : { findings: result.findings }),
+      result => (result === undefined ? { skipped: true } : { findings: result.findings, dependencies: result.dependencies }),
       error => ({ error }),
     );
   const workers = timing ? 0 : workersFor(candidates);
@@ -182,6 +185,8 @@ export async function runLint(options: RunOptions): Promise<number> {
   progress.stop();
   let findings: Finding[] = [];
   const linted: string[] = [];
+  /** Each linted file's own findings and the files its `$ref`s read, for --since. */
+  const byFile = new Map<string, Linted>();
   // Reported in the order of the inputs, whichever thread linted them.
   for (const [i, candidate] of candidates.entries()) {
     const result = outcomes[i]!;
@@ -198,6 +203,7 @@ export async function runLint(options: RunOptions): Promise<number> {
     }
     if ('skipped' in result) continue;
     linted.push(shownFile(candidate.file));
+    byFile.set(shownFile(candidate.file), result);
     // One push per finding: spreading a huge list overflows the call stack (240,000 findings did).
     for (const finding of result.findings) findings.push(finding);
   }
@@ -214,7 +220,7 @@ export async function runLint(options: RunOptions): Promise<number> {
     comparison = { against: `baseline ${escapeControl(displayPath(baselineFile, cwd))}`, unchanged: result.unchanged, fixed: result.fixed };
     findings = result.findings;
   } else if (options.since && repositories) {
-    const result = await compareSince(options.since, repositories, linted, findings, configs, options, keys, { ...remoteDeadline, ...(timing ? { timing } : {}) });
+    const result = await compareSince(options.since, repositories, byFile, findings, configs, options, keys, { ...remoteDeadline, ...(timing ? { timing } : {}) });
     comparison = { against: escapeControl(options.since), unchanged: result.unchanged, fixed: result.fixed };
     // The breaking changes since the ref come with the new findings (apilint diff, per file).
     findings = [...result.findings, ...result.breaking];
@@ -331,7 +337,7 @@ export function serveLintWorker(): void {
       .then(() => session!)
       .then(s => s.lintFile(candidate.file, { explicit: candidate.explicit }))
       .then(
-        result => port.postMessage((result === undefined ? { type: 'done', index, skipped: true } : { type: 'done', index, findings: result.findings }) satisfies FromWorker),
+        result => port.postMessage((result === undefined ? { type: 'done', index, skipped: true } : { type: 'done', index, findings: result.findings, dependencies: result.dependencies }) satisfies FromWorker),
         (error: unknown) => {
           const input = asInputError(error, candidate.file);
           const sent: SentError = { file: input.file, message: input.message, line: input.line, column: input.column, ...(error instanceof InputError ? {} : { stack: (error as Error).stack }) };
@@ -382,9 +388,9 @@ function repositoriesOf(files: readonly string[], ref: string): Map<string, stri
  * that were already there; unless --no-breaking, also compares each OpenAPI document with its
  * version at `ref` (apilint diff) for the changes that break clients.
  */
-async function compareSince(ref: string, roots: Map<string, string>, files: string[], findings: Finding[], configs: ConfigLookup, options: RunOptions, keys: MeaningKeys, extra: { remoteDeadline?: number; timing?: Timing }): Promise<Comparison & { breaking: Finding[] }> {
+async function compareSince(ref: string, roots: Map<string, string>, files: ReadonlyMap<string, Linted>, findings: Finding[], configs: ConfigLookup, options: RunOptions, keys: MeaningKeys, extra: { remoteDeadline?: number; timing?: Timing }): Promise<Comparison & { breaking: Finding[] }> {
   const groups = new Map<string, string[]>();
-  for (const file of files) {
+  for (const file of files.keys()) {
     const root = roots.get(path.dirname(file));
     if (root === undefined) continue;
     groups.set(root, [...(groups.get(root) ?? []), file]);
@@ -399,14 +405,23 @@ async function compareSince(ref: string, roots: Map<string, string>, files: stri
     const revision = new RevisionTree(root, ref, { readers, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE });
     const { tree } = revision;
     try {
+      // A document whose every file is byte for byte as it was lints as it did and has no changes
+      // to compare: its findings now are its findings then (a pull request that leaves most specs alone).
+      const changed = group.filter(file => {
+        const now = files.get(file)!;
+        if (options.allowRemote || file === stdinFile || !revision.sameInWorkTree([file, ...now.dependencies])) return true;
+        for (const f of now.findings) old.push(knownFinding(f, key(f.file), keys));
+        return false;
+      });
+      if (changed.length === 0) continue;
       // The linted files as they were, and what their `$ref`s reached then.
-      revision.add(group.map(file => path.relative(root, key(file)).split(path.sep).join('/')));
+      revision.add(changed.map(file => path.relative(root, key(file)).split(path.sep).join('/')));
       // The copy's project is the revision's tree (the work tree at `ref`), or --root's place in it.
       const treeRoot = options.root === undefined ? tree : path.join(tree, path.relative(root, path.resolve(options.cwd, options.root)));
       const text = (file: string) => revision.text(file);
       const session = new LintSession({ config: configs, cwd: tree, root: treeRoot, allowRemote: options.allowRemote, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, reference: options.reference === true, ...extra, keepDocuments: true, files: text });
       const oldKeys = new MeaningKeys(file => session.dataOf(file));
-      for (const file of group) {
+      for (const file of changed) {
         const then = path.join(tree, path.relative(root, key(file)));
         try {
           // Settings follow the file's path in the working tree, so overrides apply the same way.

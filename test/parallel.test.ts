@@ -1,6 +1,7 @@
 // Many files are linted on worker threads as well as the main thread (src/lint/parallel.ts). The
 // report must not depend on it: the same findings, input errors and exit code, in input order,
 // with workers (APILINT_JOBS=2) and without (APILINT_JOBS=0). The CLI is the bundled one.
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,6 +32,30 @@ describe('linting many files in parallel', () => {
       expect(single.stderr).toContain('10-broken.yaml');
       expect(parallel).toEqual(single);
     }
+  });
+
+  it('--since: workers report the files each document read, so a changed one is compared', { timeout: 60_000 }, async () => {
+    const cwd = mkdtempSync(path.join(tmpdir(), 'apilint-parallel-since-'));
+    mkdirSync(path.join(cwd, 'specs/parts'), { recursive: true });
+    const item = (parameter: string) => `get:\n  parameters:\n    - {name: ${parameter}, in: query, schema: {type: string}}\n  responses:\n    '200': {description: OK}\n`;
+    for (let i = 0; i < 30; i++) {
+      writeFileSync(path.join(cwd, `specs/${i}.yaml`), `openapi: 3.0.3\ninfo: {title: t${i}, version: 1.0.0}\npaths:\n  /things:\n    $ref: './parts/${i}.yaml'\n`);
+      writeFileSync(path.join(cwd, `specs/parts/${i}.yaml`), item('page_size'));
+    }
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, stdio: 'pipe' });
+    git('init', '-q');
+    git('add', '.');
+    git('commit', '-qm', 'specs');
+    // Half of the documents' referenced files change; the documents themselves do not. Thirty
+    // documents: enough that the workers, once loaded, take some.
+    const changed = Array.from({ length: 15 }, (_, i) => 2 * i + 1);
+    for (const i of changed) writeFileSync(path.join(cwd, `specs/parts/${i}.yaml`), item('pageSize'));
+    const args = ['lint', '--no-config', '-f', 'json', '--since', 'HEAD', '--no-breaking', 'specs'];
+    const single = await runCli(args, { cwd, env: { APILINT_JOBS: '0' } });
+    const parallel = await runCli(args, { cwd, env: { APILINT_JOBS: '2' } });
+    const findings = (JSON.parse(single.stdout) as { findings: { file: string; ruleId: string }[] }).findings;
+    expect(findings.map(f => `${f.file} ${f.ruleId}`)).toEqual(changed.map(i => `specs/parts/${i}.yaml parameters-snake-case`).sort());
+    expect(parallel).toEqual(single);
   });
 
   it('reads standard input on the main thread beside files on workers', { timeout: 60_000 }, async () => {

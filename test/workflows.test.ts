@@ -2,7 +2,7 @@
 // --since, and the extra formats. Documents are copies of the reference spec (zero findings) with
 // one deliberate violation, so every assertion is about exactly the findings the test made.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.js';
@@ -188,6 +188,60 @@ describe('--since', () => {
     ]);
     expect(report.summary).toMatchObject({ comparedWith: 'HEAD', unchanged: 1, fixed: 0 });
     expect(result.code).toBe(1);
+  });
+
+  /** A spec whose one path item is in another file, and two versions of that file. */
+  const api = (file: string) => `openapi: 3.0.3\ninfo: {title: t, version: 1.0.0}\npaths:\n  /things:\n    $ref: './${file}'\n`;
+  const things = "get:\n  responses:\n    '200': {description: OK}\n";
+  const camelParameter = "get:\n  parameters:\n    - {name: badName, in: query, schema: {type: string}}\n  responses:\n    '200': {description: OK}\n";
+  const committed = (files: Record<string, string>) => {
+    const dir = project(files);
+    git(dir, 'init', '-q');
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-qm', 'spec');
+    return dir;
+  };
+  /** --since HEAD with --timing: how many documents were linted (now and at HEAD), and the report. */
+  const since = async (dir: string) => {
+    const result = await runCli(['lint', 'api.yaml', '--since', 'HEAD', '--timing', '-f', 'json'], { cwd: dir });
+    return { linted: Number(/(\d+) documents? linted/.exec(result.stderr)?.[1]), report: json(result.stdout) };
+  };
+
+  it('lints a document again at the revision only where it or a file its $refs read has changed', async () => {
+    const dir = committed({ 'api.yaml': api('things.yaml'), 'things.yaml': things, 'v1.yaml': things, 'v2.yaml': camelParameter });
+    const plain = json((await runCli(['lint', 'api.yaml', '-f', 'json'], { cwd: dir })).stdout).findings.length;
+    expect(plain).toBeGreaterThan(0);
+    // Every byte as it was: the findings then are the findings now, without a second lint.
+    const same = await since(dir);
+    expect(same.linted).toBe(1);
+    expect(same.report.findings).toEqual([]);
+    expect(same.report.summary).toMatchObject({ unchanged: plain, fixed: 0 });
+    // Only the referenced file changed: the revision is linted, and the new finding is in that file.
+    writeFileSync(path.join(dir, 'things.yaml'), camelParameter);
+    const changed = await since(dir);
+    expect(changed.linted).toBe(2);
+    expect(changed.report.findings.filter(f => f.ruleId !== 'info-version-bump').map(f => `${f.file}:${f.ruleId}@${f.line}`)).toEqual(['things.yaml:parameters-snake-case@3']);
+    expect(changed.report.summary).toMatchObject({ unchanged: plain, fixed: 0 });
+    // A symlink is never taken as unchanged: things.yaml led to v1.yaml, and now leads to v2.yaml.
+    git(dir, 'rm', '-qf', 'things.yaml');
+    symlinkSync('v1.yaml', path.join(dir, 'things.yaml'));
+    git(dir, 'add', 'things.yaml');
+    git(dir, 'commit', '-qm', 'link');
+    rmSync(path.join(dir, 'things.yaml'));
+    symlinkSync('v2.yaml', path.join(dir, 'things.yaml'));
+    const relinked = await since(dir);
+    expect(relinked.linted).toBe(2);
+    expect(relinked.report.findings.map(f => `${f.file}:${f.ruleId}@${f.line}`)).toContain('things.yaml:parameters-snake-case@3');
+  });
+
+  it('takes no file reached through a symlink as unchanged: the same bytes may now lie outside the project', async () => {
+    const outside = project({ 'parts/things.yaml': things });
+    const dir = committed({ 'api.yaml': api('parts/things.yaml'), 'parts/things.yaml': things });
+    rmSync(path.join(dir, 'parts'), { recursive: true });
+    symlinkSync(path.join(outside, 'parts'), path.join(dir, 'parts'));
+    const result = await since(dir);
+    expect(result.linted).toBe(2);
+    expect(result.report.findings.map(f => f.ruleId)).toContain('ref-outside-project');
   });
 
   it('outside a git repository or with an unknown revision: exit 2 with one line', async () => {

@@ -13,8 +13,11 @@ import type { Finding } from '../core/finding.js';
 import { STDIN } from '../core/paths.js';
 import type { Candidate } from '../load/documents.js';
 
-/** What linting one file gave: findings, nothing (not an API document), or an error to report. */
-export type Outcome = { findings: Finding[] } | { skipped: true } | { error: unknown };
+/**
+ * What linting one file gave: findings and the files its `$ref`s read (LintResult.dependencies),
+ * nothing (not an API document), or an error to report.
+ */
+export type Outcome = { findings: Finding[]; dependencies: readonly string[] } | { skipped: true } | { error: unknown };
 
 /** An error as a worker sends it: the input error to report, and the stack for --debug. */
 export interface SentError {
@@ -42,7 +45,7 @@ export interface WorkerSetup {
 
 /** Messages between the main thread and a lint worker. */
 export type ToWorker = { type: 'setup'; setup: WorkerSetup } | { type: 'lint'; index: number; candidate: Candidate } | { type: 'stop' };
-export type FromWorker = { type: 'ready' } | { type: 'done'; index: number; findings?: Finding[]; skipped?: true; error?: SentError };
+export type FromWorker = { type: 'ready' } | { type: 'done'; index: number; findings?: Finding[]; dependencies?: readonly string[]; skipped?: true; error?: SentError };
 
 /** workerData of a lint worker. */
 export const WORKER_DATA = { apilintWorker: true } as const;
@@ -214,7 +217,7 @@ function runWorker(
     };
     worker.on('message', (message: FromWorker) => {
       if (message.type === 'done') {
-        outcomes[message.index] = message.error ? { error: message.error } : message.skipped ? { skipped: true } : { findings: message.findings ?? [] };
+        outcomes[message.index] = message.error ? { error: message.error } : message.skipped ? { skipped: true } : { findings: message.findings ?? [], dependencies: message.dependencies ?? [] };
         pending.delete(message.index);
         onDone();
       }

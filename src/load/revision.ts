@@ -4,10 +4,10 @@
 // `apilint diff REV:path`). Extracting the whole tree instead made the cost follow the
 // repository's size: a monorepo of 20,000 other files took seconds to write and remove for a
 // spec of a few files.
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { childProcess } from '../core/builtins.js';
+import { childProcess, crypto } from '../core/builtins.js';
 import type { DocumentReaders } from '../engine/index.js';
 import { DEFAULT_MAX_FILE_SIZE, normalizeText } from './limits.js';
 import { forEachObject, parseGuarded } from './parse.js';
@@ -22,6 +22,16 @@ const git = (args: string[], cwd: string, input?: string): Buffer =>
   childProcess().execFileSync('git', args, { cwd, ...(input !== undefined ? { input } : {}), stdio: ['pipe', 'pipe', 'pipe'], maxBuffer: 1 << 30 });
 
 const SYMLINK = '120000';
+/** The modes of a regular file's blob: plain and executable. */
+const REGULAR = new Set(['100644', '100755']);
+
+/** git's object id of a blob with these bytes, in the hash `like` is in (SHA-1, or SHA-256 in repositories that use it). */
+const blobId = (bytes: Buffer, like: string): string =>
+  crypto()
+    .createHash(like.length === 64 ? 'sha256' : 'sha1')
+    .update(`blob ${bytes.length}\0`)
+    .update(bytes)
+    .digest('hex');
 /** A `$ref` to a file on a server. */
 export const REMOTE = /^https?:\/\//i;
 /** Symlinks followed on one path at most, as the kernel's own bound. */
@@ -90,6 +100,28 @@ export class RevisionTree {
     if (target === undefined) return undefined;
     this.load([target]);
     return this.texts.get(target);
+  }
+
+  /**
+   * Whether these files of the work tree (absolute paths) are byte for byte the revision's: each
+   * a regular file now, reached without a symlink and within the size limit, and a regular blob
+   * with the same object id then. False wherever that cannot be told so (a missing file, a
+   * symlink, a path outside the repository or on a server): the caller then reads the revision.
+   */
+  sameInWorkTree(files: readonly string[]): boolean {
+    return files.every(file => {
+      if (!path.isAbsolute(file)) return false;
+      const inRepo = inRepository(path.relative(this.root, file).split(path.sep).join('/'));
+      const entry = inRepo === undefined ? undefined : this.entries.get(inRepo);
+      if (entry === undefined || !REGULAR.has(entry.mode) || entry.size > this.maxFileSize) return false;
+      try {
+        const stat = lstatSync(file);
+        if (!stat.isFile() || stat.size !== entry.size || realpathSync(file) !== file) return false;
+        return blobId(readFileSync(file), entry.oid) === entry.oid;
+      } catch {
+        return false;
+      }
+    });
   }
 
   cleanup(): void {
