@@ -2,8 +2,9 @@
 // `npm run bench`: whole-process wall time and peak RSS of apilint against Redocly (recommended)
 // and Spectral (spectral:oas), on a tiny spec, the medium @blockfrost/openapi spec, the corpus's
 // large documents, 30 small documents in one call, and one API at three sizes (time per MB); and
-// `apilint diff` of github-api.json against a copy with 20 scattered edits, and its lint with a
-// baseline of its own findings, each beside its plain lint.
+// `apilint diff` of github-api.json against a copy with 20 scattered edits, its lint with a
+// baseline of its own findings, and `lint --since` of seven specs one of which was edited, each
+// beside its plain lint.
 // The corpus part is every document of MANIFEST.tsv of 100 KB or more (a multi-file set counts all
 // its files), so that no spec shape is left out of the figures; RESULTS.md gets a per-spec table
 // (ratio to Redocly, time per MB, peak RSS) with the median and the worst.
@@ -23,7 +24,7 @@
 // do, and prints a before/after table (no other tool is run).
 
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, copyFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -163,7 +164,28 @@ function prepareInputs() {
     const written = spawnSync(process.execPath, [APILINT, 'lint', '--no-config', '--write-baseline', GITHUB_BASELINE, github], { stdio: 'ignore' });
     if (written.status !== 0) throw new Error(`apilint --write-baseline exited ${written.status}`);
   }
-  return { tiny, medium, many, manyFiles, one: path.join(one, 'pets-01.yaml'), sizes, github, githubEdited };
+  return { tiny, medium, many, manyFiles, one: path.join(one, 'pets-01.yaml'), sizes, github, githubEdited, sinceSpecs: !ONLY || ONLY.includes('since') ? sinceRepository() : [] };
+}
+
+/**
+ * A pull request's view for --since: seven corpus specs (DigitalOcean's 2,907 files among them)
+ * committed in a git repository, and one of them edited since (a summary reworded). The specs.
+ */
+function sinceRepository() {
+  const repo = path.join(WORK, 'since');
+  const specs = ['asana-api.yaml', 'slack-web-api.json', 'twilio-api-v2010.yaml', 'azure-arm-cdn.json', 'zalando-nakadi-event-bus-api.yaml', 'openai-api.yaml', 'digitalocean/DigitalOcean-public.v2.yaml'];
+  cpSync(path.join(CORPUS, 'digitalocean'), path.join(repo, 'digitalocean'), { recursive: true });
+  for (const spec of specs.slice(0, -1)) copyFileSync(path.join(CORPUS, spec), path.join(repo, spec));
+  const git = (...args) => {
+    const r = spawnSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', ...args], { cwd: repo, stdio: 'ignore' });
+    if (r.status !== 0) throw new Error(`git ${args[0]} exited ${r.status}`);
+  };
+  git('init', '-q');
+  git('add', '.');
+  git('commit', '-qm', 'specs');
+  const edited = path.join(repo, specs[0]);
+  writeFileSync(edited, readFileSync(edited, 'utf8').replace(/summary: /, 'summary: Reworded '));
+  return specs.map(spec => path.join(repo, spec));
 }
 
 /**
@@ -197,6 +219,8 @@ const commands = {
   'apilint-diff': files => [process.execPath, APILINT, 'diff', '--no-config', ...files],
   // Every finding is in the baseline (prepareInputs writes it): the cost of matching them.
   'apilint-baseline': files => [process.execPath, APILINT, 'lint', '--no-config', '--baseline', GITHUB_BASELINE, ...files],
+  // The files are in the repository sinceRepository makes: what the working tree adds to its commit.
+  'apilint-since': files => [process.execPath, APILINT, 'lint', '--no-config', '--since', 'HEAD', ...files],
 };
 
 /** One whole process: wall seconds (hrtime around spawn), peak RSS in MiB and CPU seconds (user + system, GNU time). */
@@ -319,6 +343,8 @@ async function main() {
     // alternating (targets: diff < 2× lint, baseline ≤ 1.25× lint).
     { id: 'github-diff', label: 'diff github-api.json vs 20 scattered edits', files: [inputs.github], diffFiles: [inputs.github, inputs.githubEdited], large: true, beside: 'apilint-diff' },
     { id: 'github-baseline', label: 'github-api.json with a baseline of its findings', files: [inputs.github], large: true, beside: 'apilint-baseline' },
+    // --since in a pull request that edits one of seven specs, against the plain lint of the seven (target ≤ 1.5×).
+    { id: 'since', label: 'seven specs, one edited since HEAD, with --since', files: inputs.sinceSpecs, large: true, beside: 'apilint-since' },
   ].filter(c => !ONLY || ONLY.includes(c.id));
 
   // One small document and 30 in one call are the two sides of a target: they are measured
@@ -343,7 +369,7 @@ async function main() {
       }
     }
     const n = first.large || first.scaling ? LARGE_RUNS : RUNS;
-    const runs = { apilint: n, 'apilint-before': n, 'apilint-diff': n, 'apilint-baseline': n, redocly: n, spectral: first.large ? SPECTRAL_RUNS : Math.max(SPECTRAL_RUNS, Math.min(3, n)) };
+    const runs = { apilint: n, 'apilint-before': n, 'apilint-diff': n, 'apilint-baseline': n, 'apilint-since': n, redocly: n, spectral: first.large ? SPECTRAL_RUNS : Math.max(SPECTRAL_RUNS, Math.min(3, n)) };
     const measured = await compare(group.map(c => c.id).join(' + '), entries, runs);
     for (const c of group) {
       results[c.id] = { label: c.label, mb: c.bytes !== undefined ? c.bytes / 1e6 : c.files.reduce((sum, f) => sum + MB(f), 0), target: c.target, spec: c.spec };
@@ -408,7 +434,7 @@ function table(results, withTargets) {
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|' + (withTargets ? '---|' : ''),
   ];
   for (const r of Object.values(results)) {
-    if (r['apilint-diff'] || r['apilint-baseline']) continue;
+    if (r['apilint-diff'] || r['apilint-baseline'] || r['apilint-since']) continue;
     rows.push(
       `| ${r.label} | ${r.mb.toFixed(2)} | ${s(r.apilint?.wall)} | ${mib(r.apilint?.rss)} | ${s(r.redocly?.wall)} | ${mib(r.redocly?.rss)} | ${s(r.spectral?.wall)} | ${mib(r.spectral?.rss)} | ${ratio(r.apilint?.wall, r.redocly?.wall)} | ${ratio(r.apilint?.wall, r.spectral?.wall)} |` +
         (withTargets ? ` ${targetCell(r)} |` : ''),
@@ -429,13 +455,18 @@ function extraFigures(results) {
     const r = baseline['apilint-baseline'].wall / baseline.apilint.wall;
     lines.push(`- github-api.json linted with \`--baseline\` holding all its findings: ${s(baseline['apilint-baseline'].wall)}, ${mib(baseline['apilint-baseline'].rss)}, against ${s(baseline.apilint.wall)} without (${r.toFixed(2)}×; target ≤ 1.25×: ${r <= 1.25 ? 'met' : 'NOT met'}).`);
   }
+  const since = results.since;
+  if (since?.apilint && since['apilint-since']) {
+    const r = since['apilint-since'].wall / since.apilint.wall;
+    lines.push(`- Seven corpus specs in a git repository, one edited, linted with \`--since HEAD\`: ${s(since['apilint-since'].wall)}, ${mib(since['apilint-since'].rss)}, against ${s(since.apilint.wall)} for their plain lint (${r.toFixed(2)}×; target ≤ 1.5×: ${r <= 1.5 ? 'met' : 'NOT met'}). The six unchanged specs are matched by their files' git object ids, not linted again.`);
+  }
   const one = results['one-small'];
   const many = results['many-small'];
   if (one?.apilint && many?.apilint) {
     lines.push(`- 30 small documents in one call: ${s(many.apilint.wall)} against ${s(one.apilint.wall)} for one (${ratio(many.apilint.wall, one.apilint.wall)}; target ≤ 2×: ${many.apilint.wall <= 2 * one.apilint.wall ? 'met' : 'NOT met'}). Redocly: ${ratio(many.redocly?.wall, one.redocly?.wall)}, Spectral: ${ratio(many.spectral?.wall, one.spectral?.wall)}.`);
   }
   const tiny = results.tiny?.apilint?.wall;
-  const perMb = Object.entries(results).filter(([id, r]) => (id.startsWith('size-') || (r.mb > 0.4 && !r.spec)) && r.apilint && !r['apilint-diff'] && !r['apilint-baseline']);
+  const perMb = Object.entries(results).filter(([id, r]) => (id.startsWith('size-') || (r.mb > 0.4 && !r.spec)) && r.apilint && !r['apilint-diff'] && !r['apilint-baseline'] && !r['apilint-since']);
   if (perMb.length > 0) {
     lines.push('', 'Time per MB: wall time less the tiny spec\'s (start-up), divided by the size.', '', '| document | MB | apilint s/MB | Redocly s/MB |', '|---|---:|---:|---:|');
     const tinyR = results.tiny?.redocly?.wall;
