@@ -70,9 +70,11 @@ describe('a revision\'s files', () => {
       },
       { 'api/schemas/link.yaml': '../../shared/real.yaml', 'api/schemas/dir': '../../shared/items', 'api/out.yaml': '/etc/hostname' },
     );
-    // The working tree moves on: the revision is read, not the files on disk.
+    // The working tree moves on: the revision is read, not the files on disk (those the work tree
+    // holds unchanged may be read from it: the same bytes). A file of the same size differs too.
     writeFileSync(path.join(root, 'api/paths/orders.yaml'), 'changed: true\n');
     rmSync(path.join(root, 'common/more.json'));
+    writeFileSync(path.join(root, 'shared/real.yaml'), 'type: INTEGER\n');
 
     const revision = new RevisionTree(root, 'HEAD', { readers: installEngine().readers, maxFileSize: 1_000 });
     const at = (file: string) => path.join(revision.tree, ...file.split('/'));

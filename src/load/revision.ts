@@ -105,7 +105,7 @@ export class RevisionTree {
   /**
    * Whether these files of the work tree (absolute paths) are byte for byte the revision's: each
    * a regular file now, reached without a symlink and within the size limit, and a regular blob
-   * with the same object id then. False wherever that cannot be told so (a missing file, a
+   * with the same object id then (sameBytes). False wherever that cannot be told so (a missing file, a
    * symlink, a path outside the repository or on a server): the caller then reads the revision.
    */
   sameInWorkTree(files: readonly string[]): boolean {
@@ -113,11 +113,9 @@ export class RevisionTree {
       if (!path.isAbsolute(file)) return false;
       const inRepo = inRepository(path.relative(this.root, file).split(path.sep).join('/'));
       const entry = inRepo === undefined ? undefined : this.entries.get(inRepo);
-      if (entry === undefined || !REGULAR.has(entry.mode) || entry.size > this.maxFileSize) return false;
+      if (entry === undefined || entry.size > this.maxFileSize) return false;
       try {
-        const stat = lstatSync(file);
-        if (!stat.isFile() || stat.size !== entry.size || realpathSync(file) !== file) return false;
-        return blobId(readFileSync(file), entry.oid) === entry.oid;
+        return realpathSync(file) === file && this.sameBytes(file, entry) !== undefined;
       } catch {
         return false;
       }
@@ -195,19 +193,47 @@ export class RevisionTree {
     return target;
   }
 
-  /** The blobs of these entries, in one `git cat-file --batch`. */
+  /**
+   * The blobs of these entries: a file the work tree holds unchanged is read from there (a pull
+   * request leaves most files alone, and git inflates each object it reads), the rest in one
+   * `git cat-file --batch`.
+   */
   private read(entries: readonly [string, TreeEntry][]): [string, Buffer][] {
-    if (entries.length === 0) return [];
-    const out = git(['cat-file', '--batch'], this.root, entries.map(([, e]) => e.oid).join('\n') + '\n');
-    let at = 0;
-    return entries.map(([file]) => {
-      // `<oid> blob <size>\n<content>\n`
-      const headerEnd = out.indexOf(10, at);
-      const size = Number(out.toString('latin1', at, headerEnd).split(' ')[2]);
-      const blob = out.subarray(headerEnd + 1, headerEnd + 1 + size);
-      at = headerEnd + 1 + size + 1;
-      return [file, blob];
+    const fromDisk = new Map<string, Buffer>();
+    const fetch = entries.filter(([file, entry]) => {
+      const bytes = this.sameBytes(path.join(this.root, ...file.split('/')), entry);
+      if (bytes !== undefined) fromDisk.set(file, bytes);
+      return bytes === undefined;
     });
+    const out = fetch.length === 0 ? undefined : git(['cat-file', '--batch'], this.root, fetch.map(([, e]) => e.oid).join('\n') + '\n');
+    let at = 0;
+    const fromGit = new Map(
+      fetch.map(([file]) => {
+        // `<oid> blob <size>\n<content>\n`
+        const headerEnd = out!.indexOf(10, at);
+        const size = Number(out!.toString('latin1', at, headerEnd).split(' ')[2]);
+        const blob = out!.subarray(headerEnd + 1, headerEnd + 1 + size);
+        at = headerEnd + 1 + size + 1;
+        return [file, blob];
+      }),
+    );
+    return entries.map(([file]) => [file, fromDisk.get(file) ?? fromGit.get(file)!]);
+  }
+
+  /**
+   * The bytes of the work tree's file at `file` (an absolute path) where they are the entry's
+   * blob (a regular file of its size and object id); otherwise undefined.
+   */
+  private sameBytes(file: string, entry: TreeEntry): Buffer | undefined {
+    if (!REGULAR.has(entry.mode)) return undefined;
+    try {
+      const stat = lstatSync(file);
+      if (!stat.isFile() || stat.size !== entry.size) return undefined;
+      const bytes = readFileSync(file);
+      return blobId(bytes, entry.oid) === entry.oid ? bytes : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** A file over the size limit, as a hole of its size: the reader refuses it as it would the real one. */
