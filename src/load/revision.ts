@@ -115,7 +115,7 @@ export class RevisionTree {
       const entry = inRepo === undefined ? undefined : this.entries.get(inRepo);
       if (entry === undefined || entry.size > this.maxFileSize) return false;
       try {
-        return realpathSync(file) === file && this.sameBytes(file, entry) !== undefined;
+        return realpathSync.native(file) === file && this.sameBytes(file, entry) !== undefined;
       } catch {
         return false;
       }
