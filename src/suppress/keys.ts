@@ -55,22 +55,13 @@ export function meaningPointer(data: unknown, path: JsonPath): string {
  */
 export class MeaningKeys {
   private readonly data = new Map<string, unknown>();
-  /**
-   * The pointer last given for a finding's path (the array itself): --since asks twice for the
-   * findings of an input it did not lint again, once as known and once as found.
-   */
-  private readonly given = new WeakMap<JsonPath, { file: string; pointer: string }>();
 
   constructor(private readonly load: (file: string) => unknown) {}
 
   pointer(file: string, path: JsonPath): string {
-    const known = this.given.get(path);
-    if (known?.file === file) return known.pointer;
     if (!this.data.has(file)) this.data.set(file, this.load(file));
     const data = this.data.get(file);
-    const pointer = data === undefined ? jsonPointer(path) : meaningPointer(data, path);
-    this.given.set(path, { file, pointer });
-    return pointer;
+    return data === undefined ? jsonPointer(path) : meaningPointer(data, path);
   }
 }
 
