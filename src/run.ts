@@ -172,7 +172,7 @@ export async function runLint(options: RunOptions): Promise<number> {
   let outcomes: Outcome[];
   if (workers > 0) {
     // Several files and more than one core: worker threads lint some of them (src/lint/parallel.ts).
-    const setup = { cwd, allowRemote: options.allowRemote, maxFileSize, reference, ...remoteDeadline, ...(options.config !== undefined ? { config: options.config } : {}), ...(options.noConfig ? { noConfig: true } : {}), ...(root !== undefined ? { root } : {}) };
+    const setup = { cwd, allowRemote: options.allowRemote, maxFileSize, reference, ...remoteDeadline, ...(options.config !== undefined ? { config: options.config } : {}), ...(options.noConfig ? { noConfig: true } : {}), ...(root !== undefined ? { root } : {}), ...(keepDocuments ? { meaningPointers: true } : {}) };
     outcomes = await lintAll(candidates, lintOne, workers, setup, () => progress.done());
   } else {
     // One file after the other (files are read synchronously: reading ahead would gain nothing).
@@ -185,6 +185,9 @@ export async function runLint(options: RunOptions): Promise<number> {
   progress.stop();
   let findings: Finding[] = [];
   const linted: string[] = [];
+  // Findings are matched by where they are by meaning, read from the documents this run linted
+  // (for those a worker linted, it gave the pointers).
+  const keys = new MeaningKeys(file => session.dataOf(file));
   /** Each linted file's own findings and the files its `$ref`s read, for --since. */
   const byFile = new Map<string, Linted>();
   // Reported in the order of the inputs, whichever thread linted them.
@@ -204,6 +207,7 @@ export async function runLint(options: RunOptions): Promise<number> {
     if ('skipped' in result) continue;
     linted.push(shownFile(candidate.file));
     byFile.set(shownFile(candidate.file), result);
+    if (result.pointers) keys.take(result.findings, result.pointers);
     // One push per finding: spreading a huge list overflows the call stack (240,000 findings did).
     for (const finding of result.findings) findings.push(finding);
   }
@@ -212,8 +216,6 @@ export async function runLint(options: RunOptions): Promise<number> {
   }
 
   let current = findings;
-  // Findings are matched by where they are by meaning, read from the documents this run linted.
-  const keys = new MeaningKeys(file => session.dataOf(file));
   let comparison: FormatContext['comparison'];
   if (baselineFile && known) {
     const result = compare(findings, known, baselineFileKey(baselineFile), `in baseline ${displayPath(baselineFile, cwd)}`, keys);
@@ -316,6 +318,7 @@ export const where = (error: InputError, cwd: string) => [escapeControl(displayP
 export function serveLintWorker(): void {
   const port = parentPort!;
   let session: Promise<LintSession> | undefined;
+  let meaningPointers = false;
   let queue: Promise<unknown> = Promise.resolve();
   port.on('message', (message: ToWorker) => {
     if (message.type === 'stop') {
@@ -324,9 +327,10 @@ export function serveLintWorker(): void {
     }
     if (message.type === 'setup') {
       const { setup } = message;
+      meaningPointers = setup.meaningPointers === true;
       const configs = new ConfigLookup({ cwd: setup.cwd, maxFileSize: setup.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, ...(setup.config !== undefined ? { config: setup.config } : {}), ...(setup.noConfig ? { noConfig: true } : {}) });
       session = Promise.resolve(
-        new LintSession({ config: configs, cwd: setup.cwd, ...(setup.root !== undefined ? { root: setup.root } : {}), allowRemote: setup.allowRemote, maxFileSize: setup.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, reference: setup.reference, ...(setup.remoteDeadline !== undefined ? { remoteDeadline: setup.remoteDeadline } : {}) }),
+        new LintSession({ config: configs, cwd: setup.cwd, ...(setup.root !== undefined ? { root: setup.root } : {}), allowRemote: setup.allowRemote, maxFileSize: setup.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, reference: setup.reference, ...(setup.remoteDeadline !== undefined ? { remoteDeadline: setup.remoteDeadline } : {}), keepDocuments: meaningPointers }),
       );
       session.then(() => port.postMessage({ type: 'ready' } satisfies FromWorker), () => port.close());
       return;
@@ -335,9 +339,17 @@ export function serveLintWorker(): void {
     // One file at a time, in the order sent (the next one waits here, already received).
     queue = queue
       .then(() => session!)
-      .then(s => s.lintFile(candidate.file, { explicit: candidate.explicit }))
+      .then(async s => {
+        const result = await s.lintFile(candidate.file, { explicit: candidate.explicit });
+        if (result === undefined || !meaningPointers) return { result };
+        // While the document's parse is held; then it is let go, as a run without pointers does.
+        const keys = new MeaningKeys(file => s.dataOf(file));
+        const pointers = result.findings.map(f => keys.pointer(f.file, f.path));
+        s.release(candidate.file);
+        return { result, pointers };
+      })
       .then(
-        result => port.postMessage((result === undefined ? { type: 'done', index, skipped: true } : { type: 'done', index, findings: result.findings, dependencies: result.dependencies }) satisfies FromWorker),
+        ({ result, pointers }) => port.postMessage((result === undefined ? { type: 'done', index, skipped: true } : { type: 'done', index, findings: result.findings, dependencies: result.dependencies, ...(pointers ? { pointers } : {}) }) satisfies FromWorker),
         (error: unknown) => {
           const input = asInputError(error, candidate.file);
           const sent: SentError = { file: input.file, message: input.message, line: input.line, column: input.column, ...(error instanceof InputError ? {} : { stack: (error as Error).stack }) };

@@ -2,7 +2,7 @@
 // report must not depend on it: the same findings, input errors and exit code, in input order,
 // with workers (APILINT_JOBS=2) and without (APILINT_JOBS=0). The CLI is the bundled one.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -34,8 +34,12 @@ describe('linting many files in parallel', () => {
     }
   });
 
-  it('--since: workers report the files each document read, so a changed one is compared', { timeout: 60_000 }, async () => {
-    const cwd = mkdtempSync(path.join(tmpdir(), 'apilint-parallel-since-'));
+  /**
+   * Thirty documents (enough that the workers, once loaded, take some), each with its path item in
+   * a file of its own, committed; `change` renames the query parameter of half of those files.
+   */
+  function thirtySpecs(): { cwd: string; changed: number[]; change: () => void } {
+    const cwd = mkdtempSync(path.join(tmpdir(), 'apilint-parallel-specs-'));
     mkdirSync(path.join(cwd, 'specs/parts'), { recursive: true });
     const item = (parameter: string) => `get:\n  parameters:\n    - {name: ${parameter}, in: query, schema: {type: string}}\n  responses:\n    '200': {description: OK}\n`;
     for (let i = 0; i < 30; i++) {
@@ -46,15 +50,33 @@ describe('linting many files in parallel', () => {
     git('init', '-q');
     git('add', '.');
     git('commit', '-qm', 'specs');
-    // Half of the documents' referenced files change; the documents themselves do not. Thirty
-    // documents: enough that the workers, once loaded, take some.
     const changed = Array.from({ length: 15 }, (_, i) => 2 * i + 1);
-    for (const i of changed) writeFileSync(path.join(cwd, `specs/parts/${i}.yaml`), item('pageSize'));
+    return { cwd, changed, change: () => changed.forEach(i => writeFileSync(path.join(cwd, `specs/parts/${i}.yaml`), item('pageSize'))) };
+  }
+  const newFindings = (stdout: string) => (JSON.parse(stdout) as { findings: { file: string; ruleId: string }[] }).findings.map(f => `${f.file} ${f.ruleId}`);
+
+  it('--since: workers report the files each document read and its findings\' meaning pointers', { timeout: 60_000 }, async () => {
+    const { cwd, changed, change } = thirtySpecs();
+    // The referenced files of half of the documents change; the documents themselves do not.
+    change();
     const args = ['lint', '--no-config', '-f', 'json', '--since', 'HEAD', '--no-breaking', 'specs'];
     const single = await runCli(args, { cwd, env: { APILINT_JOBS: '0' } });
     const parallel = await runCli(args, { cwd, env: { APILINT_JOBS: '2' } });
-    const findings = (JSON.parse(single.stdout) as { findings: { file: string; ruleId: string }[] }).findings;
-    expect(findings.map(f => `${f.file} ${f.ruleId}`)).toEqual(changed.map(i => `specs/parts/${i}.yaml parameters-snake-case`).sort());
+    expect(newFindings(single.stdout)).toEqual(changed.map(i => `specs/parts/${i}.yaml parameters-snake-case`).sort());
+    expect(parallel).toEqual(single);
+  });
+
+  it('baselines: the same file written, and the same findings new, with workers', { timeout: 60_000 }, async () => {
+    const { cwd, changed, change } = thirtySpecs();
+    const write = (jobs: string, file: string) => runCli(['lint', '--no-config', '--write-baseline', file, 'specs'], { cwd, env: { APILINT_JOBS: jobs } });
+    expect((await write('0', 'single.json')).code).toBe(0);
+    expect((await write('2', 'parallel.json')).code).toBe(0);
+    expect(readFileSync(path.join(cwd, 'parallel.json'), 'utf8')).toBe(readFileSync(path.join(cwd, 'single.json'), 'utf8'));
+    change();
+    const args = ['lint', '--no-config', '-f', 'json', '--baseline', 'single.json', 'specs'];
+    const single = await runCli(args, { cwd, env: { APILINT_JOBS: '0' } });
+    const parallel = await runCli(args, { cwd, env: { APILINT_JOBS: '2' } });
+    expect(newFindings(single.stdout)).toEqual(changed.map(i => `specs/parts/${i}.yaml parameters-snake-case`).sort());
     expect(parallel).toEqual(single);
   });
 

@@ -15,9 +15,10 @@ import type { Candidate } from '../load/documents.js';
 
 /**
  * What linting one file gave: findings and the files its `$ref`s read (LintResult.dependencies),
- * nothing (not an API document), or an error to report.
+ * with, from a worker asked for them, the findings' meaning pointers; nothing (not an API
+ * document); or an error to report.
  */
-export type Outcome = { findings: Finding[]; dependencies: readonly string[] } | { skipped: true } | { error: unknown };
+export type Outcome = { findings: Finding[]; dependencies: readonly string[]; pointers?: readonly string[] } | { skipped: true } | { error: unknown };
 
 /** An error as a worker sends it: the input error to report, and the stack for --debug. */
 export interface SentError {
@@ -41,11 +42,16 @@ export interface WorkerSetup {
   reference: boolean;
   /** When the run's remote fetches must have ended (ms since the epoch). */
   remoteDeadline?: number;
+  /**
+   * Baselines and --since: each finding's meaning pointer (src/suppress/keys.ts), worked out from
+   * the parse the worker holds, so that the main thread need not read the document again.
+   */
+  meaningPointers?: boolean;
 }
 
 /** Messages between the main thread and a lint worker. */
 export type ToWorker = { type: 'setup'; setup: WorkerSetup } | { type: 'lint'; index: number; candidate: Candidate } | { type: 'stop' };
-export type FromWorker = { type: 'ready' } | { type: 'done'; index: number; findings?: Finding[]; dependencies?: readonly string[]; skipped?: true; error?: SentError };
+export type FromWorker = { type: 'ready' } | { type: 'done'; index: number; findings?: Finding[]; dependencies?: readonly string[]; pointers?: readonly string[]; skipped?: true; error?: SentError };
 
 /** workerData of a lint worker. */
 export const WORKER_DATA = { apilintWorker: true } as const;
@@ -217,7 +223,7 @@ function runWorker(
     };
     worker.on('message', (message: FromWorker) => {
       if (message.type === 'done') {
-        outcomes[message.index] = message.error ? { error: message.error } : message.skipped ? { skipped: true } : { findings: message.findings ?? [], dependencies: message.dependencies ?? [] };
+        outcomes[message.index] = message.error ? { error: message.error } : message.skipped ? { skipped: true } : { findings: message.findings ?? [], dependencies: message.dependencies ?? [], ...(message.pointers ? { pointers: message.pointers } : {}) };
         pending.delete(message.index);
         onDone();
       }

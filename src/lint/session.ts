@@ -104,6 +104,11 @@ export class LintSession {
     return this.sources.get(file)?.data;
   }
 
+  /** Lets go of a document kept for `dataOf` (keepDocuments) once its meaning keys are known. */
+  release(file: string): void {
+    this.sources.release(file);
+  }
+
   /**
    * Makes `text` stand in for the file at `file` (an absolute path) wherever it is read, as a
    * document or through a `$ref`, until set back to undefined. Documents that depend on it

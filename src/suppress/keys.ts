@@ -6,7 +6,7 @@
 import type { JsonPath } from '@stoplight/types';
 import { withoutTrailingSlashes } from '../../rulesets/lib/naming.js';
 import { isObject } from '../../rulesets/lib/oas.js';
-import { jsonPointer } from '../core/finding.js';
+import { jsonPointer, type Finding } from '../core/finding.js';
 
 /** `orderId`, `order_id`, `Order-ID` → `orderid`. */
 const looseName = (name: string): string => name.toLowerCase().replace(/[-_.\s]/g, '');
@@ -55,10 +55,19 @@ export function meaningPointer(data: unknown, path: JsonPath): string {
  */
 export class MeaningKeys {
   private readonly data = new Map<string, unknown>();
+  /** Pointers a worker thread worked out from its parse, by the finding's path (the array itself). */
+  private readonly given = new WeakMap<JsonPath, string>();
 
   constructor(private readonly load: (file: string) => unknown) {}
 
+  /** Takes the pointers a worker thread gave for these findings (in their order). */
+  take(findings: readonly Finding[], pointers: readonly string[]): void {
+    findings.forEach((f, i) => this.given.set(f.path, pointers[i]!));
+  }
+
   pointer(file: string, path: JsonPath): string {
+    const given = this.given.get(path);
+    if (given !== undefined) return given;
     if (!this.data.has(file)) this.data.set(file, this.load(file));
     const data = this.data.get(file);
     return data === undefined ? jsonPointer(path) : meaningPointer(data, path);
