@@ -27,8 +27,8 @@ import { noProgress, progressOn, type Progress } from './formatters/progress.js'
 import { plural, visible, type FormatContext } from './formatters/types.js';
 
 
-/** A file linted: its findings and the files its `$ref`s read. */
-type Linted = Extract<Outcome, { findings: Finding[] }>;
+/** A file linted: its name as reported, its findings and the files its `$ref`s read. */
+type Linted = Extract<Outcome, { findings: Finding[] }> & { file: string };
 
 export interface RunOptions {
   inputs: string[];
@@ -184,12 +184,10 @@ export async function runLint(options: RunOptions): Promise<number> {
   }
   progress.stop();
   let findings: Finding[] = [];
-  const linted: string[] = [];
+  const linted: Linted[] = [];
   // Findings are matched by where they are by meaning, read from the documents this run linted
   // (for those a worker linted, it gave the pointers).
   const keys = new MeaningKeys(file => session.dataOf(file));
-  /** Each linted file's own findings and the files its `$ref`s read, for --since. */
-  const byFile = new Map<string, Linted>();
   // Reported in the order of the inputs, whichever thread linted them.
   for (const [i, candidate] of candidates.entries()) {
     const result = outcomes[i]!;
@@ -205,8 +203,7 @@ export async function runLint(options: RunOptions): Promise<number> {
       continue;
     }
     if ('skipped' in result) continue;
-    linted.push(shownFile(candidate.file));
-    byFile.set(shownFile(candidate.file), result);
+    linted.push({ ...result, file: shownFile(candidate.file) });
     if (result.pointers) keys.take(result.findings, result.pointers);
     // One push per finding: spreading a huge list overflows the call stack (240,000 findings did).
     for (const finding of result.findings) findings.push(finding);
@@ -222,7 +219,7 @@ export async function runLint(options: RunOptions): Promise<number> {
     comparison = { against: `baseline ${escapeControl(displayPath(baselineFile, cwd))}`, unchanged: result.unchanged, fixed: result.fixed };
     findings = result.findings;
   } else if (options.since && repositories) {
-    const result = await compareSince(options.since, repositories, byFile, findings, configs, options, keys, { ...remoteDeadline, ...(timing ? { timing } : {}) });
+    const result = await compareSince(options.since, repositories, linted, findings, configs, options, keys, { ...remoteDeadline, ...(timing ? { timing } : {}) });
     comparison = { against: escapeControl(options.since), unchanged: result.unchanged, fixed: result.fixed };
     // The breaking changes since the ref come with the new findings (apilint diff, per file).
     findings = [...result.findings, ...result.breaking];
@@ -230,7 +227,7 @@ export async function runLint(options: RunOptions): Promise<number> {
   }
 
   const reporting = performance.now();
-  const code = await finishRun(options, { findings, current, files: linted, inputErrors, comparison, baselineFile, writeBaselineFile, baselineText: file => writeBaseline(current, file, keys) }, stderr);
+  const code = await finishRun(options, { findings, current, files: linted.map(l => l.file), inputErrors, comparison, baselineFile, writeBaselineFile, baselineText: file => writeBaseline(current, file, keys) }, stderr);
   if (timing) {
     timing.add('report', performance.now() - reporting);
     const byRule = new Map<string, number>();
@@ -400,12 +397,12 @@ function repositoriesOf(files: readonly string[], ref: string): Map<string, stri
  * that were already there; unless --no-breaking, also compares each OpenAPI document with its
  * version at `ref` (apilint diff) for the changes that break clients.
  */
-async function compareSince(ref: string, roots: Map<string, string>, files: ReadonlyMap<string, Linted>, findings: Finding[], configs: ConfigLookup, options: RunOptions, keys: MeaningKeys, extra: { remoteDeadline?: number; timing?: Timing }): Promise<Comparison & { breaking: Finding[] }> {
-  const groups = new Map<string, string[]>();
-  for (const file of files.keys()) {
-    const root = roots.get(path.dirname(file));
+async function compareSince(ref: string, roots: Map<string, string>, files: readonly Linted[], findings: Finding[], configs: ConfigLookup, options: RunOptions, keys: MeaningKeys, extra: { remoteDeadline?: number; timing?: Timing }): Promise<Comparison & { breaking: Finding[] }> {
+  const groups = new Map<string, Linted[]>();
+  for (const linted of files) {
+    const root = roots.get(path.dirname(linted.file));
     if (root === undefined) continue;
-    groups.set(root, [...(groups.get(root) ?? []), file]);
+    groups.set(root, [...(groups.get(root) ?? []), linted]);
   }
   const real = new Map<string, string>();
   const key = (file: string) => real.get(file) ?? real.set(file, realFile(file)).get(file)!;
@@ -419,21 +416,20 @@ async function compareSince(ref: string, roots: Map<string, string>, files: Read
     try {
       // A document whose every file is byte for byte as it was lints as it did and has no changes
       // to compare: its findings now are its findings then (a pull request that leaves most specs alone).
-      const changed = group.filter(file => {
-        const now = files.get(file)!;
-        if (options.allowRemote || file === stdinFile || !revision.sameInWorkTree([file, ...now.dependencies])) return true;
-        for (const f of now.findings) old.push(knownFinding(f, key(f.file), keys));
+      const changed = group.filter(({ file, findings: now, dependencies }) => {
+        if (options.allowRemote || file === stdinFile || !revision.sameInWorkTree([file, ...dependencies])) return true;
+        for (const f of now) old.push(knownFinding(f, key(f.file), keys));
         return false;
       });
       if (changed.length === 0) continue;
       // The linted files as they were, and what their `$ref`s reached then.
-      revision.add(changed.map(file => path.relative(root, key(file)).split(path.sep).join('/')));
+      revision.add(changed.map(({ file }) => path.relative(root, key(file)).split(path.sep).join('/')));
       // The copy's project is the revision's tree (the work tree at `ref`), or --root's place in it.
       const treeRoot = options.root === undefined ? tree : path.join(tree, path.relative(root, path.resolve(options.cwd, options.root)));
       const text = (file: string) => revision.text(file);
       const session = new LintSession({ config: configs, cwd: tree, root: treeRoot, allowRemote: options.allowRemote, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, reference: options.reference === true, ...extra, keepDocuments: true, files: text });
       const oldKeys = new MeaningKeys(file => session.dataOf(file));
-      for (const file of changed) {
+      for (const { file } of changed) {
         const then = path.join(tree, path.relative(root, key(file)));
         try {
           // Settings follow the file's path in the working tree, so overrides apply the same way.

@@ -244,6 +244,17 @@ describe('--since', () => {
     expect(result.report.findings.map(f => f.ruleId)).toContain('ref-outside-project');
   });
 
+  it('standard input standing for a file named too: each is compared with the revision on its own', async () => {
+    const dir = committed({ 'api.yaml': withSlash });
+    const now = withSlash.replace('  /pickup-points:\n', '  /pickup-points/:\n');
+    writeFileSync(path.join(dir, 'api.yaml'), now);
+    const result = await runCli(['lint', '-', 'api.yaml', '--stdin-filepath', 'api.yaml', '--since', 'HEAD', '--no-breaking', '-f', 'json'], { cwd: dir, input: now });
+    const report = json(result.stdout);
+    // The old trailing slash is known for both; the new one is new in both.
+    expect(report.findings.map(f => /Path "([^"]+)"/.exec(f.message)?.[1])).toEqual(['/pickup-points/', '/pickup-points/']);
+    expect(report.summary).toMatchObject({ unchanged: 2, fixed: 0 });
+  });
+
   it('outside a git repository or with an unknown revision: exit 2 with one line', async () => {
     const dir = project({ 'api.yaml': reference });
     const outside = await runCli(['lint', 'api.yaml', '--since', 'HEAD'], { cwd: dir });

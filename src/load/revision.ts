@@ -57,6 +57,8 @@ export class RevisionTree {
   /** Symlinks' targets, by the link's repository path; those written into the tree. */
   private readonly links = new Map<string, string>();
   private readonly outward = new Set<string>();
+  /** sameBytes' answers, by absolute path. */
+  private readonly workTree = new Map<string, Buffer | undefined>();
   private readonly maxFileSize: number;
 
   /** `root` is the repository's top, `ref` a revision verified to exist. */
@@ -222,18 +224,12 @@ export class RevisionTree {
 
   /**
    * The bytes of the work tree's file at `file` (an absolute path) where they are the entry's
-   * blob (a regular file of its size and object id); otherwise undefined.
+   * blob (a regular file of its size and object id); otherwise undefined. Worked out once per file:
+   * --since asks first whether a document's files are unchanged, then reads those of a changed one.
    */
   private sameBytes(file: string, entry: TreeEntry): Buffer | undefined {
-    if (!REGULAR.has(entry.mode)) return undefined;
-    try {
-      const stat = lstatSync(file);
-      if (!stat.isFile() || stat.size !== entry.size) return undefined;
-      const bytes = readFileSync(file);
-      return blobId(bytes, entry.oid) === entry.oid ? bytes : undefined;
-    } catch {
-      return undefined;
-    }
+    if (!this.workTree.has(file)) this.workTree.set(file, workTreeBytes(file, entry));
+    return this.workTree.get(file);
   }
 
   /** A file over the size limit, as a hole of its size: the reader refuses it as it would the real one. */
@@ -253,6 +249,19 @@ export class RevisionTree {
     const to = this.onTree(file);
     mkdirSync(path.dirname(to), { recursive: true });
     return to;
+  }
+}
+
+/** The bytes of the work tree's file at `file` where they are the entry's blob; see RevisionTree.sameBytes. */
+function workTreeBytes(file: string, entry: TreeEntry): Buffer | undefined {
+  if (!REGULAR.has(entry.mode)) return undefined;
+  try {
+    const stat = lstatSync(file);
+    if (!stat.isFile() || stat.size !== entry.size) return undefined;
+    const bytes = readFileSync(file);
+    return blobId(bytes, entry.oid) === entry.oid ? bytes : undefined;
+  } catch {
+    return undefined;
   }
 }
 
