@@ -428,13 +428,16 @@ function targetCell(r) {
   return parts.join('; ');
 }
 
+/** A way of running apilint measured beside its plain lint (diff, baseline, --since): no row of its own, see extraFigures. */
+const isBeside = r => Object.keys(r).some(tool => tool.startsWith('apilint-') && tool !== 'apilint-before');
+
 function table(results, withTargets) {
   const rows = [
     '| case | MB | apilint | apilint RSS | Redocly | Redocly RSS | Spectral | Spectral RSS | apilint / Redocly | apilint / Spectral |' + (withTargets ? ' target |' : ''),
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|' + (withTargets ? '---|' : ''),
   ];
   for (const r of Object.values(results)) {
-    if (r['apilint-diff'] || r['apilint-baseline'] || r['apilint-since']) continue;
+    if (isBeside(r)) continue;
     rows.push(
       `| ${r.label} | ${r.mb.toFixed(2)} | ${s(r.apilint?.wall)} | ${mib(r.apilint?.rss)} | ${s(r.redocly?.wall)} | ${mib(r.redocly?.rss)} | ${s(r.spectral?.wall)} | ${mib(r.spectral?.rss)} | ${ratio(r.apilint?.wall, r.redocly?.wall)} | ${ratio(r.apilint?.wall, r.spectral?.wall)} |` +
         (withTargets ? ` ${targetCell(r)} |` : ''),
@@ -466,7 +469,7 @@ function extraFigures(results) {
     lines.push(`- 30 small documents in one call: ${s(many.apilint.wall)} against ${s(one.apilint.wall)} for one (${ratio(many.apilint.wall, one.apilint.wall)}; target ≤ 2×: ${many.apilint.wall <= 2 * one.apilint.wall ? 'met' : 'NOT met'}). Redocly: ${ratio(many.redocly?.wall, one.redocly?.wall)}, Spectral: ${ratio(many.spectral?.wall, one.spectral?.wall)}.`);
   }
   const tiny = results.tiny?.apilint?.wall;
-  const perMb = Object.entries(results).filter(([id, r]) => (id.startsWith('size-') || (r.mb > 0.4 && !r.spec)) && r.apilint && !r['apilint-diff'] && !r['apilint-baseline'] && !r['apilint-since']);
+  const perMb = Object.entries(results).filter(([id, r]) => (id.startsWith('size-') || (r.mb > 0.4 && !r.spec)) && r.apilint && !isBeside(r));
   if (perMb.length > 0) {
     lines.push('', 'Time per MB: wall time less the tiny spec\'s (start-up), divided by the size.', '', '| document | MB | apilint s/MB | Redocly s/MB |', '|---|---:|---:|---:|');
     const tinyR = results.tiny?.redocly?.wall;
