@@ -194,6 +194,27 @@ describe('apilint diff', () => {
     ]);
   });
 
+  it('a referenced file that cannot be read as YAML is an invalid-ref finding that names it as the user does', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'apilint-diff-'));
+    writeFileSync(path.join(dir, 'a.yaml'), BASE.replace("{$ref: 'schemas/order.yaml#/Order'}", '{type: object}'));
+    const files: [string, string, string][] = [
+      ['syntax.yaml', 'Order: {type: object\nx: 1\n', 'Referenced file cannot be parsed: invalid YAML: invalid mixed usage of block and flow styles (line 2)'],
+      ['tabs.yaml', 'Order:\n\ttype: object\n', 'Referenced file cannot be parsed: invalid YAML: tab character used for indentation (line 2)'],
+      ['empty.yaml', '\n', 'Referenced file cannot be parsed: empty file: not an OpenAPI or event type document'],
+      ['deep.yaml', `Order: ${'['.repeat(1001)}${']'.repeat(1001)}\n`, 'Cannot resolve $ref: schemas/deep.yaml: nesting deeper than 1,000 levels: refused'],
+      ['binary.yaml', 'Order:\u0000\n', 'Cannot resolve $ref: schemas/binary.yaml: binary file: not YAML or JSON'],
+    ];
+    mkdirSync(path.join(dir, 'schemas'));
+    for (const [name, text, message] of files) {
+      writeFileSync(path.join(dir, 'schemas', name), text);
+      writeFileSync(path.join(dir, 'b.yaml'), BASE.replace('schemas/order.yaml', `schemas/${name}`));
+      const report = JSON.parse((await diff(['a.yaml', 'b.yaml', '-f', 'json'], dir)).stdout);
+      expect(report.findings.map((f: { ruleId: string; line: number; message: string }) => [f.ruleId, f.line, f.message]), name).toEqual([
+        ['invalid-ref', 11, `${message} Changes below it are not compared.`],
+      ]);
+    }
+  });
+
   it('stdin on one side', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'apilint-diff-'));
     writeFileSync(path.join(dir, 'a.yaml'), BASE.replace("{$ref: 'schemas/order.yaml#/Order'}", '{type: object}'));

@@ -13,7 +13,7 @@ import { isKnownRemoteRef } from '../../rulesets/lib/known-refs.js';
 import { isObject } from '../../rulesets/lib/oas.js';
 import { InputError } from '../core/errors.js';
 import { displayPath, STDIN } from '../core/paths.js';
-import type { DocumentReaders } from '../engine/index.js';
+import type { CheckedText, DocumentReaders } from '../engine/index.js';
 import { parseFragment, type LoadedDocument } from '../load/documents.js';
 import { externalRefs, REMOTE, targetFile } from '../load/revision.js';
 import { Sources } from '../load/sources.js';
@@ -116,32 +116,34 @@ export class Side {
   }
 
   private async read(target: string, project: ProjectRoot, realRoot: Promise<string>): Promise<Loaded> {
-    let text: string;
+    // A local file comes parsed: the sandbox checks it by parsing it.
+    let input: { text: string } | CheckedText;
     if (REMOTE.test(target)) {
       if (!this.options.allowRemote) return { error: 'remote-ref', message: target };
       try {
-        text = await fetchBounded(target, { timeoutMs: 10_000, maxBytes: 10 * 1024 * 1024, deadline: this.remoteDeadline });
+        input = { text: await fetchBounded(target, { timeoutMs: 10_000, maxBytes: 10 * 1024 * 1024, deadline: this.remoteDeadline }) };
       } catch (error) {
         return { error: 'invalid-ref', message: invalidRef.messages.unresolved((error as Error).message) };
       }
     } else {
       try {
-        ({ text } = await readInside(target, project.dir, realRoot, { maxFileSize: this.options.maxFileSize, readers: this.options.readers, ...(this.options.buffered ? { buffered: this.options.buffered } : {}) }, () => {
+        input = await readInside(target, project.dir, realRoot, { maxFileSize: this.options.maxFileSize, readers: this.options.readers, ...(this.options.buffered ? { buffered: this.options.buffered } : {}) }, () => {
           throw new OutsideProject();
-        }));
+        });
       } catch (error) {
         const message = (error as Error).message;
         if (error instanceof OutsideProject) {
           // A revision's tree is its git work tree as it was then.
           return { error: 'ref-outside-project', message: PROJECT_NAMES[this.options.root !== undefined ? 'git' : project.kind] };
         }
-        const missing = message.startsWith('ENOENT');
-        return { error: 'invalid-ref', message: invalidRef.messages.unresolved(missing ? `file ${displayPath(this.display(target), this.options.cwd)} does not exist` : message) };
+        // The file as reports name it, not its absolute path (a revision's is in a temporary folder).
+        const shown = displayPath(this.display(target), this.options.cwd);
+        return { error: 'invalid-ref', message: invalidRef.messages.unresolved(message.startsWith('ENOENT') ? `file ${shown} does not exist` : message.split(target).join(shown)) };
       }
     }
     try {
-      const { data, parser } = parseFragment(text, target, this.options.readers);
-      this.sources.add(target, text, parser);
+      const { data, parser } = parseFragment(target, this.options.readers, input);
+      this.sources.add(target, input.text, parser);
       return { data };
     } catch (error) {
       if (!(error instanceof InputError)) throw error;

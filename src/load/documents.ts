@@ -8,9 +8,9 @@ import { InputError } from '../core/errors.js';
 import { compareCodeUnits } from '../core/finding.js';
 import { STDIN } from '../core/paths.js';
 import { safeText } from '../core/text.js';
-import type { DocumentReaders } from '../engine/index.js';
+import type { CheckedText, DocumentReaders } from '../engine/index.js';
 import { DEFAULT_MAX_FILE_SIZE, normalizeText, readSource } from './limits.js';
-import { parseGuarded } from './parse.js';
+import { parseGuarded, refuseSyntaxErrors } from './parse.js';
 
 
 export type DocumentKind = 'openapi' | 'event-types';
@@ -125,12 +125,14 @@ export function parseDocument(raw: string, source: string, explicit: boolean, re
 
 /**
  * A file a document's `$ref` reaches, read as YAML or JSON under a document's guards (binary,
- * nesting, alias bombs, `__proto__` keys), whatever it holds. The parser's `parse` returns the
- * result computed here, so nothing parses twice.
+ * nesting, alias bombs, `__proto__` keys), whatever it holds: from its text, or from the parse the
+ * sandbox checked it with (`checked`, src/resolve/sandbox.ts). The parser's `parse` returns that
+ * result, so nothing parses twice.
  */
-export function parseFragment(text: string, source: string, readers: DocumentReaders): { data: unknown; parser: IParser } {
-  const json = source.toLowerCase().endsWith('.json');
-  const result = parseGuarded(text, source, { json, readers, syntax: 'refuse' });
+export function parseFragment(source: string, readers: DocumentReaders, input: { text: string } | CheckedText): { data: unknown; parser: IParser } {
+  const { text } = input;
+  const json = 'json' in input ? input.json : source.toLowerCase().endsWith('.json');
+  const result = 'result' in input ? refuseSyntaxErrors(input.result, text, source, json) : parseGuarded(text, source, { json, readers, syntax: 'refuse' });
   return { data: result.data, parser: { ...(json ? readers.json : readers.yaml), parse: () => result } as IParser };
 }
 

@@ -35,7 +35,6 @@ export interface ParseOptions {
 /** YAML or JSON text to data within the bounds above, or an InputError that says why not. */
 export function parseGuarded(text: string, source: string, { json, readers, syntax }: ParseOptions): IParserResult {
   if (text.includes('\u0000')) throw new InputError(source, 'binary file: not YAML or JSON');
-  if (syntax === 'refuse' && text.trim() === '') throw new InputError(source, 'empty file: not an OpenAPI or event type document');
   // JSON that the fast reader takes nests less than 500 deep: only a text it leaves to Spectral's
   // recursive parser needs the nesting scan (which took 0.12 s of a 13 MB file's run).
   const fast = json ? readers.readJson(text) : undefined;
@@ -56,7 +55,15 @@ export function parseGuarded(text: string, source: string, { json, readers, synt
   // The fast readers leave any text with a `__proto__` key to Spectral's parsers.
   const keysChecked = fast !== undefined || (!json && readers.yamlKeysChecked(result));
   if (!keysChecked && mayHidePrototypeKey(text)) refusePrototypeKeys(result.data, text, source);
-  if (syntax === 'keep') return result;
+  return syntax === 'keep' ? result : refuseSyntaxErrors(result, text, source, json);
+}
+
+/**
+ * A parse made with `syntax: 'keep'`, held to 'refuse': its first syntax error is an InputError.
+ * `apilint diff` refuses a referenced file the sandbox has already read and parsed, without parsing it again.
+ */
+export function refuseSyntaxErrors(result: IParserResult, text: string, source: string, json: boolean): IParserResult {
+  refuseEmpty(text, source);
   // Tab indentation makes YAML report confusing follow-on errors: name the cause first.
   const problem =
     result.diagnostics.find(d => d.message.startsWith('Using tabs')) ?? result.diagnostics.find(d => d.severity === 0);
@@ -65,6 +72,10 @@ export function parseGuarded(text: string, source: string, { json, readers, synt
     throw new InputError(source, describe(problem.message, json, text, problem.range.start), line + 1, character + 1);
   }
   return result;
+}
+
+function refuseEmpty(text: string, source: string): void {
+  if (text.trim() === '') throw new InputError(source, 'empty file: not an OpenAPI or event type document');
 }
 
 /**
