@@ -119,4 +119,28 @@ describe('LintSession', () => {
       readJson.mockRestore();
     }
   });
+
+  it('parses a referenced file that holds findings once: for the lint, its lines, its ignores and its meaning keys', async () => {
+    const { dir, file } = await project({
+      'orders.yaml': api("    Order: {$ref: 'schemas/order.yaml'}\n"),
+      // A finding at a key (placed by the file's lines) and an ignore (read from its data).
+      'schemas/order.yaml': 'type: object\nproperties:\n  orderId: {type: string}\n  lineItem:\n    type: array\n    x-apilint-ignore: [array-names-plural]\n    items: {type: string}\n',
+    });
+    const session = new LintSession({ cwd: dir, config: await loadConfig(dir), allowRemote: false, keepDocuments: true });
+    const readYaml = vi.spyOn(installEngine().readers, 'readYaml');
+    try {
+      const result = await session.lintFile(file('orders.yaml'));
+      expect(of('properties-snake-case', result?.findings)).toEqual([
+        { file: 'order.yaml', line: 3, severity: 'error' },
+        { file: 'order.yaml', line: 4, severity: 'error' },
+      ]);
+      expect(result?.findings.find(f => f.ruleId === 'properties-snake-case')?.column).toBe(3);
+      expect(result?.findings.find(f => f.ruleId === 'array-names-plural')?.suppression?.kind).toBe('inSource');
+      expect(session.dataOf(file('schemas/order.yaml'))).toMatchObject({ properties: { orderId: { type: 'string' } } });
+      const parsed = readYaml.mock.calls.map(([text]) => (text.startsWith('openapi') ? 'orders.yaml' : 'order.yaml'));
+      expect(parsed.sort()).toEqual(['order.yaml', 'orders.yaml']);
+    } finally {
+      readYaml.mockRestore();
+    }
+  });
 });

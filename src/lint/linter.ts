@@ -11,7 +11,7 @@ import { isKnownRemoteRef } from '../../rulesets/lib/known-refs.js';
 import { collectResults, type Reported } from '../../rulesets/rule.js';
 import { compareFindings, type Finding } from '../core/finding.js';
 import { STDIN, displayPath } from '../core/paths.js';
-import { installEngine, type Engine } from '../engine/index.js';
+import { installEngine, type CheckedText, type Engine } from '../engine/index.js';
 import { parseDocument, type LoadedDocument } from '../load/documents.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../load/limits.js';
 import { Sources } from '../load/sources.js';
@@ -186,6 +186,7 @@ export class Linter {
     const started = timing ? performance.now() : 0;
     const resolvedBefore = this.resolveMs;
     let results: ISpectralDiagnostic[];
+    let reads: ReadonlyMap<string, CheckedText> = new Map();
     try {
       ({ results } = await this.spectral.runWithResolved(document, { ignoreUnknownFormat: true }));
     } catch (error) {
@@ -195,7 +196,7 @@ export class Linter {
     } finally {
       collectResults(document, undefined);
       this.signal = undefined;
-      this.sandbox.releaseDocuments();
+      reads = this.sandbox.releaseDocuments();
     }
     if (signal?.aborted) throw new LintCancelled();
     const placing = timing ? performance.now() : 0;
@@ -204,8 +205,12 @@ export class Linter {
     const data = document.data;
     const errors = data !== null && typeof data === 'object' ? (this.resolveErrors.get(data) ?? []) : [];
     const lines = new Map<string, LineIndex | undefined>();
+    // A referenced file that holds a finding is kept as the resolver read it, for its lines here
+    // and for inline ignores and meaning keys after the run.
     const linesOf = (file: string) => {
       if (!lines.has(file)) {
+        const read = reads.get(file);
+        if (read) this.sources.adopt(file, read);
         const text = file === doc.source ? doc.text : this.sources.get(file)?.text;
         lines.set(file, text === undefined ? undefined : new LineIndex(text));
       }

@@ -4,7 +4,7 @@
 import type { IParser } from '@stoplight/spectral-parsers';
 import type { IParserResult, IRange, JsonPath } from '@stoplight/types';
 import { DEFAULT_MAX_FILE_SIZE, normalizeText, readSourceSync } from './limits.js';
-import type { DocumentReaders } from '../engine/index.js';
+import type { CheckedText, DocumentReaders } from '../engine/index.js';
 import { parseGuarded } from './parse.js';
 
 export interface ParsedSource {
@@ -30,6 +30,11 @@ export class Sources {
   /** Registers a document parsed by the loader, so it is not read or parsed again. */
   add(file: string, text: string, parser: IParser): void {
     this.cache.set(file, source(text, parser));
+  }
+
+  /** Registers a file the resolver read and parsed (the sandbox's check, src/resolve/sandbox.ts), unless it is known already. */
+  adopt(file: string, checked: CheckedText): void {
+    if (!this.cache.has(file)) this.cache.set(file, lazySource(checked.text, file, this.readers, checked));
   }
 
   /** The file's text, read now; its parse waits until `data` or `range` is asked for (most files only give lines). */
@@ -68,14 +73,17 @@ function source(text: string, parser: IParser): ParsedSource {
   return { text, data: result.data, range: jsonPath => parser.getLocationForJsonPath(result as never, jsonPath, true)?.range };
 }
 
-/** A file read from disk: parsed on first use; one that fails to parse has no data and no ranges. */
-function lazySource(text: string, file: string, readers: DocumentReaders): ParsedSource {
+/**
+ * A file read from disk: parsed on first use, unless it comes `checked` (parsed already); one that
+ * fails to parse has no data and no ranges.
+ */
+function lazySource(text: string, file: string, readers: DocumentReaders, checked?: CheckedText): ParsedSource {
   let parsed: ParsedSource | null | undefined;
   const parse = (): ParsedSource | null => {
     if (parsed === undefined) {
       try {
-        const json = file.toLowerCase().endsWith('.json');
-        const result = parseGuarded(text, file, { json, readers, syntax: 'keep' });
+        const json = checked?.json ?? file.toLowerCase().endsWith('.json');
+        const result = checked?.result ?? parseGuarded(text, file, { json, readers, syntax: 'keep' });
         parsed = source(text, { ...(json ? readers.json : readers.yaml), parse: () => result } as IParser);
       } catch {
         parsed = null;

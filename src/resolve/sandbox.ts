@@ -79,6 +79,8 @@ const isUrl = (uri: string) => /^[a-z][a-z0-9+.-]+:\/\//i.test(uri);
  */
 export class SandboxResolver extends Resolver {
   private readonly projects = new Map<string, Project>();
+  /** The files read (and checked, so parsed) since the last releaseDocuments, by absolute path. */
+  private reads = new Map<string, CheckedText>();
 
   constructor(private readonly sandbox: SandboxOptions) {
     super();
@@ -124,10 +126,15 @@ export class SandboxResolver extends Resolver {
    * Drops the documents resolved in the sandbox's own cache. The engine's fast path registers a
    * document whose refs are all local there, as Spectral's resolver registers each document it
    * resolves; nothing looks them up in it (refs are followed through each project's resolver), and
-   * kept until the run ended they made memory grow with the number of files.
+   * kept until the run ended they made memory grow with the number of files. Returns the files
+   * the run read, with the parse each was checked with: the linter takes those it reports on
+   * (Sources.adopt) rather than reading and parsing them again.
    */
-  releaseDocuments(): void {
+  releaseDocuments(): ReadonlyMap<string, CheckedText> {
     this.uriCache.purge();
+    const reads = this.reads;
+    this.reads = new Map();
+    return reads;
   }
 
   /** Drops every resolved file: files changed on disk or in a buffer. */
@@ -167,7 +174,11 @@ export class SandboxResolver extends Resolver {
         file: {
           resolve: (uri: UriLike) => {
             realRoot ??= realpath(root).catch(() => root);
-            return readInside(uri.path(), root, realRoot, this.sandbox, target => refuse(uri, { kind: 'outside-project', target, root, project })).then(this.sandbox.readers.forResolver);
+            const file = uri.path();
+            return readInside(file, root, realRoot, this.sandbox, target => refuse(uri, { kind: 'outside-project', target, root, project })).then(checked => {
+              this.reads.set(path.resolve(file), checked);
+              return this.sandbox.readers.forResolver(checked);
+            });
           },
         },
         http: remote,
