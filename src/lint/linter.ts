@@ -205,13 +205,9 @@ export class Linter {
     const data = document.data;
     const errors = data !== null && typeof data === 'object' ? (this.resolveErrors.get(data) ?? []) : [];
     const lines = new Map<string, LineIndex | undefined>();
-    // A referenced file that holds a finding is kept as the resolver read it, for its lines here
-    // and for inline ignores and meaning keys after the run.
     const linesOf = (file: string) => {
       if (!lines.has(file)) {
-        const read = reads.get(file);
-        if (read) this.sources.adopt(file, read);
-        const text = file === doc.source ? doc.text : this.sources.get(file)?.text;
+        const text = file === doc.source ? doc.text : (reads.get(file)?.text ?? this.sources.get(file)?.text);
         lines.set(file, text === undefined ? undefined : new LineIndex(text));
       }
       return lines.get(file);
@@ -227,6 +223,12 @@ export class Linter {
       ...placeResults(reports).map(placed => ruleFinding(placed, source, doc.source)),
     ].map(u => atKey(u, linesOf));
     findings.sort(compareFindings);
+    // A referenced file that holds a finding is kept as the resolver read it, for inline ignores
+    // and meaning keys, which would otherwise read and parse it again.
+    for (const file of new Set(findings.map(f => f.file))) {
+      const read = reads.get(file);
+      if (read) this.sources.adopt(file, read);
+    }
     timing?.add('placing', performance.now() - placing);
     return { findings, dependencies: this.sandbox.dependencies(source) };
   }
