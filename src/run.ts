@@ -434,7 +434,7 @@ async function compareSince(ref: string, roots: Map<string, string>, files: read
         try {
           // Settings follow the file's path in the working tree, so overrides apply the same way.
           const result = await session.lintFile(then, { settingsPath: file });
-          for (const f of result?.findings ?? []) old.push(knownFinding(f, path.join(root, path.relative(tree, f.file)), oldKeys));
+          for (const f of result?.findings ?? []) old.push(knownFinding(f, key(path.join(root, path.relative(tree, f.file))), oldKeys));
         } catch {
           // New at this revision, or not lintable then: everything in it now counts as new.
         }
