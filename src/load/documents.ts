@@ -125,9 +125,9 @@ export function parseDocument(raw: string, source: string, explicit: boolean, re
 
 /**
  * A file a document's `$ref` reaches, read as YAML or JSON under a document's guards (binary,
- * nesting, alias bombs, `__proto__` keys), whatever it holds: from its text, or from the parse the
- * sandbox checked it with (`checked`, src/resolve/sandbox.ts). The parser's `parse` returns that
- * result, so nothing parses twice.
+ * nesting, alias bombs, `__proto__` keys), whatever it holds: from its text, or, where `input` is
+ * the sandbox's CheckedText (src/resolve/sandbox.ts), from the parse that checked it. The parser's
+ * `parse` returns that result, so nothing parses twice.
  */
 export function parseFragment(source: string, readers: DocumentReaders, input: { text: string } | CheckedText): { data: unknown; parser: IParser } {
   const { text } = input;
