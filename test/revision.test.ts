@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { installEngine } from '../src/engine/index.js';
-import { RevisionTree } from '../src/load/revision.js';
+import { parseGuarded } from '../src/load/parse.js';
+import { externalRefs, mayReferToOtherFiles, RevisionTree } from '../src/load/revision.js';
+import { CORPUS } from './helpers/lint.js';
 
 const git = (dir: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: dir, stdio: 'pipe' });
 
@@ -117,6 +119,50 @@ describe('a revision\'s files', () => {
       expect(listing(revision.tree)).toEqual([]);
     } finally {
       revision.cleanup();
+    }
+  });
+});
+
+describe('mayReferToOtherFiles', () => {
+  const readers = installEngine().readers;
+  const parsed = (text: string, json: boolean) => parseGuarded(text, json ? 'x.json' : 'x.yaml', { json, readers, syntax: 'keep' }).data;
+
+  it('says yes to every spelling of a $ref to another file, and no to refs that stay in the document', () => {
+    const external: [string, boolean][] = [
+      ['{"$ref": "other.json#/A"}', true],
+      ['{"$ref" :\n  "other.json"}', true],
+      ['{"\\u0024ref": "other.json"}', true],
+      ['{"$r\\u0065f": "other.json"}', true],
+      ["$ref: './other.yaml'", false],
+      ['$ref: "other.yaml#/A"', false],
+      ['a: {$ref: other.yaml}', false],
+      ['$ref: >-\n  other.yaml', false],
+      ['? $ref\n: other.yaml', false],
+      ['"\\x24ref": other.yaml', false],
+      ['"\\U00000024ref": other.yaml', false],
+      ['? "$r\\\n  ef"\n: other.yaml', false],
+      ['a: &x {$ref: other.yaml}\nb: *x', false],
+    ];
+    for (const [text, json] of external) {
+      expect(externalRefs(parsed(text, json)), text).not.toEqual([]);
+      expect(mayReferToOtherFiles(text), text).toBe(true);
+    }
+    for (const text of ['{"$ref": "#/components/schemas/A", "b": {"$ref":"#/x"}}', "a: {$ref: '#/A'}\nb:\n  $ref: \"#/B\"\n"]) {
+      expect(mayReferToOtherFiles(text), text).toBe(false);
+    }
+  });
+
+  it('never says no to a corpus document whose $refs reach another file', () => {
+    for (const file of readdirSync(CORPUS, { recursive: true }).map(String).filter(f => /\.(ya?ml|json)$/.test(f))) {
+      const text = readFileSync(path.join(CORPUS, file), 'utf8');
+      if (mayReferToOtherFiles(text)) continue;
+      let data: unknown;
+      try {
+        data = parsed(text, file.endsWith('.json'));
+      } catch {
+        continue;
+      }
+      expect(externalRefs(data), file).toEqual([]);
     }
   });
 });

@@ -15,7 +15,7 @@ import { InputError } from '../core/errors.js';
 import { displayPath, STDIN } from '../core/paths.js';
 import type { CheckedText, DocumentReaders } from '../engine/index.js';
 import { parseFragment, type LoadedDocument } from '../load/documents.js';
-import { externalRefs, REMOTE, targetFile } from '../load/revision.js';
+import { externalRefs, mayReferToOtherFiles, REMOTE, targetFile } from '../load/revision.js';
 import { Sources } from '../load/sources.js';
 import { PROJECT_NAMES, projectRoot, type ProjectRoot } from '../resolve/project.js';
 import { fetchBounded, readInside, REMOTE_BUDGET_S } from '../resolve/sandbox.js';
@@ -104,7 +104,7 @@ export class Side {
       const entry = this.loaded.get(file);
       if (!entry || !('data' in entry)) continue;
       const text = this.sources.get(file)?.text ?? '';
-      if (!/\$ref['"]?\s*:\s*['"]?(?!#)\S/.test(text)) continue;
+      if (!mayReferToOtherFiles(text)) continue;
       for (const ref of externalRefs(entry.data)) {
         const target = targetFile(ref, file);
         if (target === undefined || seen.has(target)) continue;

@@ -265,6 +265,16 @@ function workTreeBytes(file: string, entry: TreeEntry): Buffer | undefined {
   }
 }
 
+/**
+ * Whether a text may hold a `$ref` to another file: a `$ref` key whose value does not start with
+ * `#`, or a key that escapes may spell as `$ref` (JSON's and YAML's escapes of its letters, YAML's
+ * escaped line break). It never says no to such a text, and most documents, whose refs all stay
+ * inside them, need no parse or walk for their refs.
+ */
+export function mayReferToOtherFiles(text: string): boolean {
+  return /\$ref['"]?\s*:\s*(?:["'](?!#)|[^"'#\s])/.test(text) || /\\(?:u00|x|U000000)(?:24|72|65|66)|\\\r?\n/.test(text);
+}
+
 /** The `$ref`s to other files in parsed data (local ones, `#...`, left out), each object once. */
 export function externalRefs(data: unknown): string[] {
   const refs: string[] = [];
@@ -277,7 +287,7 @@ export function externalRefs(data: unknown): string[] {
 
 /** A file's data read as the resolver reads it, for its `$ref`s; undefined where it cannot be read. */
 function refsData(text: string, file: string, readers: DocumentReaders): unknown {
-  if (!text.includes('$ref')) return undefined;
+  if (!mayReferToOtherFiles(text)) return undefined;
   try {
     return parseGuarded(text, file, { json: /\.json$/i.test(file), readers, syntax: 'keep' }).data;
   } catch {
