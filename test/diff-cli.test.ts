@@ -215,6 +215,20 @@ describe('apilint diff', () => {
     }
   });
 
+  it('follows a $ref to another file whose key is spelt with an escape, as the linter does', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'apilint-diff-'));
+    const api = (schema: string) => JSON.stringify({ openapi: '3.0.3', info: { title: 't', version: '1.0.0' }, paths: { '/a': { get: { responses: { 200: { description: 'OK', content: { 'application/json': { schema: { $ref: schema } } } } } } } } }).replace('"$ref"', '"\\u0024ref"');
+    writeFileSync(path.join(dir, 'a.json'), api('one.json'));
+    writeFileSync(path.join(dir, 'b.json'), api('two.json'));
+    writeFileSync(path.join(dir, 'one.json'), '{"type": "object", "properties": {"id": {"type": "string"}}}');
+    writeFileSync(path.join(dir, 'two.json'), '{"type": "object", "properties": {}}');
+    const report = JSON.parse((await diff(['a.json', 'b.json', '-f', 'json'], dir)).stdout);
+    expect(report.findings.map((f: { ruleId: string; file: string }) => [f.ruleId, f.file])).toEqual([
+      ['info-version-bump', 'b.json'],
+      ['response-property-removed', 'one.json'],
+    ]);
+  });
+
   it('stdin on one side', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'apilint-diff-'));
     writeFileSync(path.join(dir, 'a.yaml'), BASE.replace("{$ref: 'schemas/order.yaml#/Order'}", '{type: object}'));
