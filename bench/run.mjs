@@ -21,7 +21,8 @@
 // --apilint benchmarks another build (for "before" figures); --before puts those figures (from an
 // earlier --json) beside the current ones in the report. --compare-build measures another build
 // of apilint (its bin/apilint.js) against this one, the two taking turns run by run as the tools
-// do, and prints a before/after table (no other tool is run).
+// do, and prints a before/after table (no other tool is run, and the report is not written); in
+// the diff, baseline and since cases it compares those ways of running apilint.
 
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -210,17 +211,23 @@ function refuseStaleBundle(bin) {
 const SPECTRAL_RULESET = path.join(WORK, '.spectral.yaml');
 const ENV = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1', FORCE_COLOR: '0' };
 
+/** The ways of running one build of apilint (its bin/apilint.js). */
+const apilintCommands = bin => ({
+  apilint: files => [process.execPath, bin, 'lint', '--no-config', ...files],
+  // The two files are the base and the revision.
+  'apilint-diff': files => [process.execPath, bin, 'diff', '--no-config', ...files],
+  // Every finding is in the baseline (prepareInputs writes it): the cost of matching them.
+  'apilint-baseline': files => [process.execPath, bin, 'lint', '--no-config', '--baseline', GITHUB_BASELINE, ...files],
+  // The files are in the repository sinceRepository makes: what the working tree adds to its commit.
+  'apilint-since': files => [process.execPath, bin, 'lint', '--no-config', '--since', 'HEAD', ...files],
+});
+
 const commands = {
-  apilint: files => [process.execPath, APILINT, 'lint', '--no-config', ...files],
-  'apilint-before': files => [process.execPath, COMPARE, 'lint', '--no-config', ...files],
+  ...apilintCommands(APILINT),
+  // --compare-build: the same ways of running the other build, each named `<way>-before`.
+  ...(COMPARE ? Object.fromEntries(Object.entries(apilintCommands(COMPARE)).map(([tool, command]) => [`${tool}-before`, command])) : {}),
   redocly: files => [process.execPath, path.join(ROOT, 'node_modules', TOOLS.redocly.pkg, TOOLS.redocly.bin), 'lint', '--extends=recommended', ...files],
   spectral: files => [process.execPath, path.join(ROOT, 'node_modules', TOOLS.spectral.pkg, TOOLS.spectral.bin), 'lint', '-r', SPECTRAL_RULESET, ...files],
-  // The two files are the base and the revision.
-  'apilint-diff': files => [process.execPath, APILINT, 'diff', '--no-config', ...files],
-  // Every finding is in the baseline (prepareInputs writes it): the cost of matching them.
-  'apilint-baseline': files => [process.execPath, APILINT, 'lint', '--no-config', '--baseline', GITHUB_BASELINE, ...files],
-  // The files are in the repository sinceRepository makes: what the working tree adds to its commit.
-  'apilint-since': files => [process.execPath, APILINT, 'lint', '--no-config', '--since', 'HEAD', ...files],
 };
 
 /** One whole process: wall seconds (hrtime around spawn), peak RSS in MiB and CPU seconds (user + system, GNU time). */
@@ -359,17 +366,19 @@ async function main() {
   for (const group of groups) {
     const entries = [];
     const first = group[0];
-    const tools = first.beside ? ['apilint', first.beside] : COMPARE ? ['apilint-before', 'apilint'] : ['apilint', 'redocly', ...(WITH_SPECTRAL && !first.scaling ? ['spectral'] : [])];
+    // With --compare-build, a way of running apilint beside its plain lint (diff, baseline,
+    // --since) compares that way across the two builds.
+    const tools = COMPARE ? (first.beside ? [`${first.beside}-before`, first.beside] : ['apilint-before', 'apilint']) : first.beside ? ['apilint', first.beside] : ['apilint', 'redocly', ...(WITH_SPECTRAL && !first.scaling ? ['spectral'] : [])];
     for (const tool of tools) {
       for (const c of group) {
         // apilint takes the directory where the others take the file list (both are one call);
         // apilint diff takes the base and the revision.
-        const files = tool === 'apilint-diff' ? c.diffFiles : (tool === 'apilint' || tool === 'apilint-before') && c.apilintFiles;
+        const files = tool.startsWith('apilint-diff') ? c.diffFiles : (tool === 'apilint' || tool === 'apilint-before') && c.apilintFiles;
         entries.push({ id: `${c.id}:${tool}`, tool, files: files || c.files });
       }
     }
     const n = first.large || first.scaling ? LARGE_RUNS : RUNS;
-    const runs = { apilint: n, 'apilint-before': n, 'apilint-diff': n, 'apilint-baseline': n, 'apilint-since': n, redocly: n, spectral: first.large ? SPECTRAL_RUNS : Math.max(SPECTRAL_RUNS, Math.min(3, n)) };
+    const runs = Object.fromEntries(tools.map(tool => [tool, tool === 'spectral' ? (first.large ? SPECTRAL_RUNS : Math.max(SPECTRAL_RUNS, Math.min(3, n))) : n]));
     const measured = await compare(group.map(c => c.id).join(' + '), entries, runs);
     for (const c of group) {
       results[c.id] = { label: c.label, mb: c.bytes !== undefined ? c.bytes / 1e6 : c.files.reduce((sum, f) => sum + MB(f), 0), target: c.target, spec: c.spec };
@@ -391,7 +400,8 @@ async function main() {
   if (COMPARE) console.log(`\n${compareTable(results)}`);
   const before = BEFORE && existsSync(BEFORE) ? JSON.parse(readFileSync(BEFORE, 'utf8')) : undefined;
   rmSync(WORK, { recursive: true, force: true });
-  if (!args.includes('--no-report')) {
+  // A comparison of two builds measures no other tool: it prints its table and leaves the report alone.
+  if (!COMPARE && !args.includes('--no-report')) {
     writeFileSync(OUT, report(env, results, before));
     console.log(`wrote ${path.relative(process.cwd(), OUT)}`);
   }
@@ -406,10 +416,11 @@ function compareTable(results) {
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|---|',
   ];
   for (const r of Object.values(results)) {
-    const [b, a] = [r['apilint-before'], r.apilint];
-    if (!a || !b) continue;
+    const after = Object.keys(r).find(tool => commands[`${tool}-before`] !== undefined && r[`${tool}-before`]);
+    if (!after) continue;
+    const [b, a] = [r[`${after}-before`], r[after]];
     rows.push(
-      `| ${r.label} | ${s(b.wall)} | ${s(a.wall)} | ${(a.wall / b.wall).toFixed(2)} | ${s(b.cpu)} | ${s(a.cpu)} | ${(a.cpu / b.cpu).toFixed(2)} | ${mib(b.rss)} | ${mib(a.rss)} | ${b.walls.join(', ')} | ${a.walls.join(', ')} | ${b.cpus.join(', ')} | ${a.cpus.join(', ')} |`,
+      `| ${r.label}${after === 'apilint' ? '' : ` (${after})`} | ${s(b.wall)} | ${s(a.wall)} | ${(a.wall / b.wall).toFixed(2)} | ${s(b.cpu)} | ${s(a.cpu)} | ${(a.cpu / b.cpu).toFixed(2)} | ${mib(b.rss)} | ${mib(a.rss)} | ${b.walls.join(', ')} | ${a.walls.join(', ')} | ${b.cpus.join(', ')} | ${a.cpus.join(', ')} |`,
     );
   }
   return rows.join('\n');
@@ -429,7 +440,7 @@ function targetCell(r) {
 }
 
 /** A way of running apilint measured beside its plain lint (diff, baseline, --since): no row of its own, see extraFigures. */
-const isBeside = r => Object.keys(r).some(tool => tool.startsWith('apilint-') && tool !== 'apilint-before');
+const isBeside = r => Object.keys(r).some(tool => tool.startsWith('apilint-') && !tool.endsWith('-before'));
 
 function table(results, withTargets) {
   const rows = [
