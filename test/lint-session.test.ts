@@ -139,6 +139,15 @@ describe('LintSession', () => {
       expect(session.dataOf(file('schemas/order.yaml'))).toMatchObject({ properties: { orderId: { type: 'string' } } });
       const parsed = readYaml.mock.calls.map(([text]) => (text.startsWith('openapi') ? 'orders.yaml' : 'order.yaml'));
       expect(parsed.sort()).toEqual(['order.yaml', 'orders.yaml']);
+      // A session that keeps no documents keeps only the referenced file's text (a run over many
+      // specs holds every such file): its data is parsed again when asked for.
+      writeFileSync(file('schemas/order.yaml'), 'type: object\nproperties:\n  orderId: {type: string}\n');
+      readYaml.mockClear();
+      const plain = new LintSession({ cwd: dir, config: await loadConfig(dir), allowRemote: false });
+      expect(of('properties-snake-case', (await plain.lintFile(file('orders.yaml')))?.findings)).toEqual([{ file: 'order.yaml', line: 3, severity: 'error' }]);
+      expect(readYaml).toHaveBeenCalledTimes(2);
+      expect(plain.dataOf(file('schemas/order.yaml'))).toMatchObject({ properties: { orderId: { type: 'string' } } });
+      expect(readYaml).toHaveBeenCalledTimes(3);
     } finally {
       readYaml.mockRestore();
     }

@@ -60,7 +60,7 @@ export class LintSession {
   constructor(private readonly options: SessionOptions) {
     this.maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
     const { readers } = installEngine({ reference: options.reference ?? false });
-    this.sources = new Sources(readers, this.standIn, this.maxFileSize);
+    this.sources = new Sources(readers, this.standIn, this.maxFileSize, options.keepDocuments === true);
   }
 
   /**

@@ -25,6 +25,13 @@ export class Sources {
     private readonly readers: DocumentReaders,
     private readonly buffered: (file: string) => string | undefined = () => undefined,
     private readonly maxFileSize = DEFAULT_MAX_FILE_SIZE,
+    /**
+     * Whether an adopted file keeps the resolver's parse (a session that keeps documents, for
+     * meaning keys). Otherwise it keeps its text only, as a file read from disk does: a run over
+     * many specs holds the text of every referenced file that has findings, and their parses
+     * would weigh several times as much.
+     */
+    private readonly keepParses = false,
   ) {}
 
   /** Registers a document parsed by the loader, so it is not read or parsed again. */
@@ -34,7 +41,7 @@ export class Sources {
 
   /** Registers a file the resolver read and parsed (the sandbox's check, src/resolve/sandbox.ts), unless it is known already. */
   adopt(file: string, checked: CheckedText): void {
-    if (!this.cache.has(file)) this.cache.set(file, lazySource(checked.text, file, this.readers, checked));
+    if (!this.cache.has(file)) this.cache.set(file, lazySource(checked.text, file, this.readers, this.keepParses ? checked : undefined));
   }
 
   /** The file's text, read now; its parse waits until `data` or `range` is asked for (most files only give lines). */
