@@ -120,6 +120,24 @@ describe('LintSession', () => {
     }
   });
 
+  it('lints a document after another that shares its referenced files as it lints it alone', async () => {
+    const root = "openapi: 3.0.3\ninfo: {title: t, version: 1.0.0}\npaths:\n  /orders: {$ref: 'paths/orders.yaml'}\n";
+    const files = {
+      'a.yaml': root,
+      'b.yaml': root,
+      'paths/orders.yaml': "get:\n  responses:\n    '200': {$ref: '../shared/ok.yaml'}\n",
+      // A finding in a file reached through another referenced file: it lies in this file.
+      'shared/ok.yaml': 'description: OK\ncontent:\n  application/json:\n    schema:\n      type: object\n      properties:\n        badName: {type: string}\n',
+    };
+    const place = (findings: Finding[] | undefined) => (findings ?? []).map(f => `${f.ruleId} ${path.relative(dir, f.file)}:${f.line}:${f.column}`).sort();
+    const { dir, file, session } = await project(files);
+    const fresh = new LintSession({ cwd: dir, config: await loadConfig(dir), allowRemote: false });
+    const alone = place((await fresh.lintFile(file('a.yaml')))?.findings);
+    expect(alone).toContain('properties-snake-case shared/ok.yaml:7:9');
+    await session.lintFile(file('b.yaml'));
+    expect(place((await session.lintFile(file('a.yaml')))?.findings)).toEqual(alone);
+  });
+
   it('parses a referenced file that holds findings once: for the lint, its lines, its ignores and its meaning keys', async () => {
     const { dir, file } = await project({
       'orders.yaml': api("    Order: {$ref: 'schemas/order.yaml'}\n"),

@@ -123,15 +123,19 @@ export class SandboxResolver extends Resolver {
   }
 
   /**
-   * Drops the documents resolved in the sandbox's own cache. The engine's fast path registers a
-   * document whose refs are all local there, as Spectral's resolver registers each document it
-   * resolves; nothing looks them up in it (refs are followed through each project's resolver), and
-   * kept until the run ended they made memory grow with the number of files. Returns the files
-   * the run read, with the parse each was checked with: the linter takes those it reports on
+   * Ends a document's run: drops what was resolved for it. The engine's fast path registers a
+   * document whose refs are all local in the sandbox's own cache, as Spectral's resolver registers
+   * each document it resolves; kept until the run ended they made memory grow with the number of
+   * files. Each project's resolver drops the referenced files it resolved: served from its cache to
+   * the next document, a file came without its `$ref`s in that document's graph, so findings in the
+   * files it refers to were placed at the `$ref` that led there, once per referring file (a spec
+   * linted after another that shares its files got other findings than linted alone). Returns the
+   * files the run read, with the parse each was checked with: the linter takes those it reports on
    * (Sources.adopt) rather than reading and parsing them again.
    */
   releaseDocuments(): ReadonlyMap<string, CheckedText> {
     this.uriCache.purge();
+    for (const project of this.projects.values()) project.resolver.uriCache.purge();
     const reads = this.reads;
     this.reads = new Map();
     return reads;
