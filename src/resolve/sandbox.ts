@@ -58,8 +58,9 @@ interface RefGraph {
 }
 
 /**
- * One project root: its resolver (with its cache of resolved files), the files each file's `$ref`s
- * name, and the refs refused, by target (a refused lookup is cached too, and fails alike).
+ * One project root: its resolver (with its cache of the files resolved for the document being
+ * linted), the files each file's `$ref`s name, and the refs refused, by target (a refused lookup
+ * is cached too, and fails alike).
  */
 interface Project {
   resolver: Resolver;
@@ -75,7 +76,8 @@ const isUrl = (uri: string) => /^[a-z][a-z0-9+.-]+:\/\//i.test(uri);
 /**
  * The resolver Spectral is given. Each project root gets its own inner resolver, and so its own
  * cache of resolved files: a file one document may read is never served from the cache to a
- * document whose project does not contain it.
+ * document whose project does not contain it (and the cache lasts one document's run: see
+ * releaseDocuments).
  */
 export class SandboxResolver extends Resolver {
   private readonly projects = new Map<string, Project>();
@@ -117,9 +119,12 @@ export class SandboxResolver extends Resolver {
     return [...found].sort();
   }
 
-  /** Forgets what a document's `$ref`s named, before it is linted again. */
+  /**
+   * Forgets what the files of the document's project named, before it is linted: its run resolves
+   * them afresh, and notes what each names now.
+   */
   forgetRefs(document: string): void {
-    this.projectOf(document).refs.delete(document);
+    this.projectOf(document).refs.clear();
   }
 
   /**
@@ -202,9 +207,8 @@ export class SandboxResolver extends Resolver {
 }
 
 /**
- * Notes the files named by the `$ref`s of every file in a resolution's graph. A file served from
- * the cache shows in a later document's graph without its refs: they were noted when it was
- * first resolved, and stay until the cache is dropped.
+ * Notes the files named by the `$ref`s of every file in a resolution's graph, once per file: a file
+ * served from the cache (reached again within the document's run) shows without its refs.
  */
 function recordRefs(refs: Map<string, Set<string>>, graph: RefGraph): void {
   for (const node of Object.keys(graph.nodes)) {
