@@ -189,6 +189,7 @@ export async function runLint(options: RunOptions): Promise<number> {
   // (for those a worker linted, it gave the pointers).
   const keys = new MeaningKeys(file => session.dataOf(file));
   // Reported in the order of the inputs, whichever thread linted them.
+  const once = candidates.length > 1 ? new ReportedOnce() : undefined;
   for (const [i, candidate] of candidates.entries()) {
     const result = outcomes[i]!;
     if ('error' in result) {
@@ -203,10 +204,12 @@ export async function runLint(options: RunOptions): Promise<number> {
       continue;
     }
     if ('skipped' in result) continue;
-    linted.push({ ...result, file: shownFile(candidate.file) });
+    const document = shownFile(candidate.file);
+    const kept = once ? once.keep(result.findings, f => f.file === document) : result.findings;
+    linted.push({ ...result, findings: kept, file: document });
     if (result.pointers) keys.take(result.findings, result.pointers);
     // One push per finding: spreading a huge list overflows the call stack (240,000 findings did).
-    for (const finding of result.findings) findings.push(finding);
+    for (const finding of kept) findings.push(finding);
   }
   if (linted.length === 0 && inputErrors.length === 0 && !stdinIgnored && !lenient) {
     report(new InputError(options.inputs.join(' '), 'no OpenAPI or event type documents found'));
@@ -407,6 +410,8 @@ async function compareSince(ref: string, roots: Map<string, string>, files: read
   const real = new Map<string, string>();
   const key = (file: string) => real.get(file) ?? real.set(file, realFile(file)).get(file)!;
   const old: KnownFinding[] = [];
+  // Each document's findings as the run kept them (ReportedOnce): a file several documents reach counts once then too.
+  const oldOnce = new ReportedOnce();
   const breaking: Finding[] = [];
   const stdinFile = options.stdinFilepath === undefined ? undefined : path.resolve(options.cwd, options.stdinFilepath);
   const { readers } = installEngine({ reference: options.reference === true });
@@ -418,7 +423,7 @@ async function compareSince(ref: string, roots: Map<string, string>, files: read
       // to compare: its findings now are its findings then (a pull request that leaves most specs alone).
       const changed = group.filter(({ file, findings: now, dependencies }) => {
         if (options.allowRemote || file === stdinFile || !revision.sameInWorkTree([file, ...dependencies])) return true;
-        for (const f of now) old.push(knownFinding(f, key(f.file), keys));
+        for (const f of oldOnce.keep(now, g => g.file === file, g => key(g.file))) old.push(knownFinding(f, key(f.file), keys));
         return false;
       });
       if (changed.length === 0) continue;
@@ -434,7 +439,8 @@ async function compareSince(ref: string, roots: Map<string, string>, files: read
         try {
           // Settings follow the file's path in the working tree, so overrides apply the same way.
           const result = await session.lintFile(then, { settingsPath: file });
-          for (const f of result?.findings ?? []) old.push(knownFinding(f, key(path.join(root, path.relative(tree, f.file))), oldKeys));
+          const nowFile = (f: Finding) => key(path.join(root, path.relative(tree, f.file)));
+          for (const f of oldOnce.keep(result?.findings ?? [], f => f.file === then, nowFile)) old.push(knownFinding(f, nowFile(f), oldKeys));
         } catch {
           // New at this revision, or not lintable then: everything in it now counts as new.
         }
@@ -450,6 +456,32 @@ async function compareSince(ref: string, roots: Map<string, string>, files: read
     }
   }
   return { ...compare(findings, old, key, `present at ${ref}`, keys), breaking };
+}
+
+/**
+ * A referenced file that several documents of a run reach is linted with each of them: its
+ * findings are reported with the first document, once. A document's own findings all stay (a file
+ * named twice, or standard input standing for a file also named, is reported for each).
+ */
+class ReportedOnce {
+  private readonly seen = new Set<string>();
+
+  /**
+   * The document's findings, less those in other files that an earlier document gave. `fileOf`
+   * names a finding's file as the run compares files (a revision's, as the work tree's).
+   */
+  keep(findings: readonly Finding[], own: (f: Finding) => boolean, fileOf = (f: Finding) => f.file): Finding[] {
+    const given: string[] = [];
+    const kept = findings.filter(f => {
+      if (own(f)) return true;
+      const id = `${fileOf(f)}\0${f.line}\0${f.column}\0${f.endLine}\0${f.endColumn}\0${f.ruleId}\0${f.severity}\0${f.message}`;
+      given.push(id);
+      return !this.seen.has(id);
+    });
+    // After the document: its own repeats (a node it reaches twice) are the linter's to judge.
+    for (const id of given) this.seen.add(id);
+    return kept;
+  }
 }
 
 export function asInputError(error: unknown, file: string): InputError {

@@ -170,6 +170,51 @@ describe('baselines', () => {
   });
 });
 
+describe('specs that share a referenced file', () => {
+  const git = (dir: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: dir, stdio: 'pipe' });
+  // Two documents whose path items lead, through files of their own, to one shared response with a camelCase property.
+  const spec = (paths: string) => withSlash.replace('paths:\n', `paths:\n${paths}`);
+  const files = {
+    'a.yaml': spec("  /a-things:\n    $ref: 'paths/a.yaml'\n"),
+    'b.yaml': spec("  /b-things:\n    $ref: 'paths/b.yaml'\n"),
+    'paths/a.yaml': "get:\n  responses:\n    '200': {$ref: '../shared/ok.yaml'}\n",
+    'paths/b.yaml': "get:\n  responses:\n    '200': {$ref: '../shared/ok.yaml'}\n",
+    'shared/ok.yaml': 'description: OK\ncontent:\n  application/json:\n    schema:\n      type: object\n      properties:\n        badName: {type: string}\n',
+  };
+  const inShared = (report: JsonReport) => report.findings.filter(f => f.file === 'shared/ok.yaml').map(f => `${f.ruleId}@${f.line}`);
+
+  it('report a finding in the shared file once, with the first document that reaches it, on one thread or several', async () => {
+    const dir = project(files);
+    for (const jobs of ['0', '2']) {
+      const report = json((await runCli(['lint', 'a.yaml', 'b.yaml', '-f', 'json'], { cwd: dir, env: { APILINT_JOBS: jobs } })).stdout);
+      expect(inShared(report), `APILINT_JOBS=${jobs}`).toEqual(['rate-limit-informing-headers@1', 'properties-snake-case@7']);
+      // Each document keeps its own findings, and those in the files only it reaches.
+      expect(report.findings.filter(f => f.ruleId === 'path-no-trailing-slash').map(f => f.file)).toEqual(['a.yaml', 'b.yaml']);
+      expect(report.findings.filter(f => f.ruleId === 'operations-secured').map(f => f.file)).toEqual(['paths/a.yaml', 'paths/b.yaml']);
+    }
+    const alone = json((await runCli(['lint', 'b.yaml', '-f', 'json'], { cwd: dir })).stdout);
+    expect(inShared(alone)).toEqual(['rate-limit-informing-headers@1', 'properties-snake-case@7']);
+  });
+
+  it('count it once against a baseline and against the revision, whichever document changed', async () => {
+    const dir = project(files);
+    expect((await runCli(['lint', 'a.yaml', 'b.yaml', '--write-baseline', 'baseline.json'], { cwd: dir })).code).toBe(0);
+    const baseline = json((await runCli(['lint', 'a.yaml', 'b.yaml', '--baseline', 'baseline.json', '-f', 'json'], { cwd: dir })).stdout);
+    expect(baseline.findings).toEqual([]);
+    expect(baseline.summary).toMatchObject({ fixed: 0 });
+    git(dir, 'init', '-q');
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-qm', 'specs');
+    for (const changed of ['a.yaml', 'b.yaml']) {
+      writeFileSync(path.join(dir, changed), files[changed as 'a.yaml'].replace('info:', '# edited\ninfo:'));
+      const since = json((await runCli(['lint', 'a.yaml', 'b.yaml', '--since', 'HEAD', '--no-breaking', '-f', 'json'], { cwd: dir })).stdout);
+      expect(since.findings, `${changed} edited`).toEqual([]);
+      expect(since.summary, `${changed} edited`).toMatchObject({ unchanged: baseline.summary.unchanged, fixed: 0 });
+      git(dir, 'checkout', '-q', '--', changed);
+    }
+  });
+});
+
 describe('--since', () => {
   const git = (dir: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: dir, stdio: 'pipe' });
 
