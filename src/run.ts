@@ -6,7 +6,7 @@ import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { ConfigLookup, settingsFor, type Config } from './config/config.js';
 import { InputError } from './core/errors.js';
-import type { Finding } from './core/finding.js';
+import { findingInFile, type Finding } from './core/finding.js';
 import { displayPath, STDIN } from './core/paths.js';
 import { SEVERITY_RANK, type Severity } from './core/severity.js';
 import { escapeControl, safeText } from './core/text.js';
@@ -474,7 +474,7 @@ class ReportedOnce {
     const given: string[] = [];
     const kept = findings.filter(f => {
       if (own(f)) return true;
-      const id = `${fileOf(f)}\0${f.line}\0${f.column}\0${f.endLine}\0${f.endColumn}\0${f.ruleId}\0${f.severity}\0${f.message}`;
+      const id = `${fileOf(f)}\u0000${findingInFile(f)}`;
       given.push(id);
       return !this.seen.has(id);
     });

@@ -29,6 +29,12 @@ export interface Finding {
 /** Code-unit order, without localeCompare's collator (~10 ms to set up); for rule ids (ASCII) it is the same order. */
 export const compareCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/**
+ * What a finding says within its file: rule, severity, range and message. Two documents that reach
+ * one file give it the same findings there (unless their settings differ), and each is shown once.
+ */
+export const findingInFile = (f: Finding): string => `${f.ruleId}\u0000${f.severity}\u0000${f.line}:${f.column}-${f.endLine}:${f.endColumn}\u0000${f.message}`;
+
 export function compareFindings(a: Finding, b: Finding): number {
   // localeCompare only between files and paths that differ (its first call sets up ICU's collator,
   // ~9 ms at start-up); rule ids are ASCII kebab-case, where code-unit order is the same. Findings

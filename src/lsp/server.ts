@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CodeAction, Connection, Diagnostic, InitializeParams, Position, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver/node';
 import { CONFIG_NAMES } from '../config/config.js';
-import type { Finding } from '../core/finding.js';
+import { findingInFile, type Finding } from '../core/finding.js';
 import { ruleInfo } from '../lint/catalogue.js';
 import { isInside } from '../resolve/project.js';
 import { findingDiagnostic, hoverText, problemDiagnostic, rangeOf, SOURCE } from './diagnostics.js';
@@ -271,7 +271,7 @@ class Server {
 function uniqueFindings(findings: Finding[]): Finding[] {
   const seen = new Set<string>();
   return findings.filter(f => {
-    const key = `${f.ruleId}\u0000${f.severity}\u0000${f.line}:${f.column}-${f.endLine}:${f.endColumn}\u0000${f.message}`;
+    const key = findingInFile(f);
     return !seen.has(key) && seen.add(key);
   });
 }
