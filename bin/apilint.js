@@ -14,10 +14,8 @@ const vm = require('node:vm');
 const v8 = require('node:v8');
 const { isMainThread, workerData } = require('node:worker_threads');
 
-// Node 20's V8, where the optimisation budget was measured (optimiseLater), and its default.
-const TUNED_V8 = process.versions.v8.startsWith('11.3.');
-const DEFAULT_BUDGET = '--interrupt-budget=67584';
-let budgetRaised = false;
+// The main thread sets the optimisation budget for every thread (optimiseLater).
+const tiering = isMainThread ? optimiseLater() : undefined;
 const worker = !isMainThread && workerData?.apilintWorker === true;
 const args = process.argv.slice(2);
 const bundle = path.join(__dirname, '../dist/bundle/cli.cjs');
@@ -29,7 +27,6 @@ function start(cli) {
     cli.runLintWorker();
     return;
   }
-  optimiseLater();
   cli.enableWorkers(__filename);
   cli.main(args).then(exitWhenWritten, error => {
     process.stderr.write(`apilint: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -74,20 +71,28 @@ function loadBundle(file) {
     cachedData,
     importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
+  // For tests and for whoever wonders why a run starts slowly (each thread reads the cache).
+  if (process.env.APILINT_CODE_CACHE_LOG === '1') {
+    const state = cachedData === undefined ? 'absent' : script.cachedDataRejected ? 'rejected' : 'accepted';
+    process.stderr.write(`apilint: code cache ${state} on the ${isMainThread ? 'main' : 'worker'} thread\n`);
+  }
+  // The cache was checked against the flags as the script was compiled. The modules' one-off
+  // top-level code then runs under V8's default budget: under the larger one, it took 3 ms longer.
+  if (tiering) v8.setFlagsFromString(tiering.usual);
   const module = { exports: {}, filename: file, id: file, loaded: false };
   script.runInThisContext().call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file));
   module.loaded = true;
+  if (tiering) v8.setFlagsFromString(tiering.raised);
   if (isMainThread && (cachedData === undefined || script.cachedDataRejected)) {
     // After the run, so that the cache holds the functions the run compiled, not only the top level.
     // V8 drops the bytecode of functions that ran once, long ago, such as each module's top level:
     // the largest, Spectral's compiled OpenAPI validators (1 MB), was then parsed again on every
     // run, a fifth of a small spec's time. So the run keeps all bytecode, and the flag is set back
-    // before the cache is written, as is the optimisation budget (optimiseLater): V8 rejects a
-    // cache written under other flags than it is read with.
+    // before the cache is written: V8 rejects a cache written under other flags than it is read
+    // with.
     v8.setFlagsFromString('--no-flush-bytecode');
     process.once('exit', () => {
       v8.setFlagsFromString('--flush-bytecode');
-      if (budgetRaised) v8.setFlagsFromString(DEFAULT_BUDGET);
       try {
         const temp = `${cacheFile}.${process.pid}.tmp`;
         writeFileSync(temp, script.createCachedData());
@@ -105,16 +110,19 @@ function loadBundle(file) {
  * a second or less much of that work is never paid back. On Kubernetes' spec V8's other threads
  * (the compiler most) took 0.6 s of CPU beside the main thread's 0.6 s, and where the cores are
  * busy (a CI runner, apilint's own worker threads) they take that time from the lint. Four times
- * the default budget leaves the main thread's time as it was and halves the other threads'
- * (bench/README.md, seventeenth round). Measured on Node 20's V8 (11.3): other versions keep
- * their defaults. Set once the bundle's modules have loaded, so that their one-off code tiers up as before. A run
- * given its own tiering flags keeps them.
+ * the default budget leaves the main thread's time about as it was and halves the other threads'
+ * (bench/README.md, seventeenth round). Measured on Node 20's V8 (11.3), whose default is 67584:
+ * other versions keep their defaults, as does a run given its own budget. Set before the bundle is
+ * read, by the main thread for the worker threads too: a code cache is only accepted under the
+ * flags it was written with, and every thread, and the build that writes the cache, reads it
+ * under these.
  */
 function optimiseLater() {
   const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ');
-  if (!TUNED_V8 || given.includes('--interrupt-budget')) return;
-  v8.setFlagsFromString('--interrupt-budget=270336');
-  budgetRaised = true;
+  if (!process.versions.v8.startsWith('11.3.') || given.includes('--interrupt-budget')) return undefined;
+  const tiering = { raised: '--interrupt-budget=270336', usual: '--interrupt-budget=67584' };
+  v8.setFlagsFromString(tiering.raised);
+  return tiering;
 }
 
 /**

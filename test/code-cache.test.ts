@@ -35,6 +35,20 @@ describe('the code cache', () => {
     expect(readFileSync(path.join(bundleDir(), PLAIN)).equals(before)).toBe(true);
   });
 
+  it('is accepted by the worker threads too, which read it under the flags the main thread set', { timeout: 60_000 }, async () => {
+    const bin = path.join(install, 'bin/apilint.js');
+    // Two files: one for each thread.
+    const copy = path.join(install, 'copy.yaml');
+    cpSync(REFERENCE_SPEC, copy);
+    const result = await runCli(['lint', REFERENCE_SPEC, copy], { env: { ...env, APILINT_JOBS: '1', APILINT_CODE_CACHE_LOG: '1' }, bin });
+    expect(result.code).toBe(0);
+    expect(result.stderr.split('\n').filter(line => line.includes('code cache')).sort()).toEqual([
+      'apilint: code cache accepted on the main thread',
+      'apilint: code cache accepted on the worker thread',
+    ]);
+    expect(caches()).toContain(PLAIN);
+  });
+
   // A heap size (which NODE_OPTIONS may give too); and an optimisation budget of the run's own, which
   // the launcher otherwise sets itself once the bundle has loaded (and sets back before it writes a
   // cache), and which Node refuses in NODE_OPTIONS.
