@@ -118,7 +118,8 @@ function loadBundle(file) {
  * under these.
  */
 function optimiseLater() {
-  const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ');
+  // V8 reads `_` in a flag's name as `-`.
+  const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ').replaceAll('_', '-');
   if (!process.versions.v8.startsWith('11.3.') || given.includes('--interrupt-budget')) return undefined;
   const tiering = { raised: '--interrupt-budget=270336', usual: '--interrupt-budget=67584' };
   v8.setFlagsFromString(tiering.raised);
