@@ -405,7 +405,9 @@ async function compareSince(ref: string, roots: Map<string, string>, files: read
   for (const linted of files) {
     const root = roots.get(path.dirname(linted.file));
     if (root === undefined) continue;
-    groups.set(root, [...(groups.get(root) ?? []), linted]);
+    const group = groups.get(root);
+    if (group) group.push(linted);
+    else groups.set(root, [linted]);
   }
   const real = new Map<string, string>();
   const key = (file: string) => real.get(file) ?? real.set(file, realFile(file)).get(file)!;
