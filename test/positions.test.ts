@@ -1,6 +1,6 @@
-// src/lint/positions.ts: LineIndex gives one character of a line without slicing the line out, as
-// the text split at line feeds reads it, less a CR ending a line, whatever the line breaks (LF,
-// CRLF, a lone CR inside a line). placeAtKey reads the text in place, backwards from a value, and
+// src/lint/positions.ts: LineIndex gives where a line starts and ends and the offset of a column on
+// it without slicing the line out, as the text split at line feeds reads it, less a CR ending a
+// line, whatever the line breaks (LF, CRLF, a lone CR inside a line). placeAtKey reads the text in place, backwards from a value, and
 // moves a finding to its key as the line sliced out and matched did (the oracle below), but in
 // time that does not grow with the line: a minified JSON document is one line.
 import fc from 'fast-check';
@@ -52,9 +52,12 @@ describe('LineIndex', () => {
         const split = splitLines(text);
         for (let n = -1; n <= split.length; n++) {
           const line = split[n] ?? '';
-          const bounds = lines.bounds(n);
-          expect(bounds && text.slice(...bounds), JSON.stringify({ text, n })).toBe(n >= 0 && n < split.length ? line : undefined);
-          for (let c = -2; c <= line.length + 2; c++) expect(lines.charAt(n, c), JSON.stringify({ text, n, c })).toBe(c >= 0 ? line[c] : undefined);
+          const start = lines.lineStart(n);
+          expect(start >= 0 ? text.slice(start, lines.lineEnd(n)) : undefined, JSON.stringify({ text, n })).toBe(n >= 0 && n < split.length ? line : undefined);
+          for (let c = -2; c <= line.length + 2; c++) {
+            const at = lines.offsetAt(n, c);
+            expect(at >= 0 ? text[at] : undefined, JSON.stringify({ text, n, c })).toBe(c >= 0 ? line[c] : undefined);
+          }
         }
       }),
       { numRuns: 2000, seed: 2026_11_26 },

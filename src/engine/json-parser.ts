@@ -257,6 +257,8 @@ function memberIndex(m: { keys: string[]; byKey?: Map<string, number> }, key: st
 
 class TextIndex {
   private lineStarts: readonly number[] | undefined;
+  /** The line of the last range's start. */
+  private lastLine = 0;
   private readonly members = new Map<number, Members>();
   private root: number | undefined;
   /**
@@ -421,8 +423,11 @@ class TextIndex {
 
   /** The range of the value from `offset` to `end` (found here when not known). */
   private rangeOf(offset: number, end = this.valueEnd(offset)): IRange {
-    const start = this.position(offset);
-    // The end is mostly a few lines further: searched for from the start's line on.
+    // Results come rule by rule in document order: the start is mostly at or a little after the
+    // last one, and the end a few lines further. Both are searched for from there on.
+    const lines = (this.lineStarts ??= lineStarts(this.text));
+    const start = this.position(offset, lines[this.lastLine]! <= offset ? this.lastLine : 0);
+    this.lastLine = start.line;
     return { start, end: this.position(end, start.line) };
   }
 }

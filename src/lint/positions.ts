@@ -14,21 +14,26 @@ export class LineIndex {
 
   constructor(readonly text: string) {}
 
-  /** The character at `column` of the 0-based line (as the line's text at `column`, without slicing the line), or undefined. */
-  charAt(n: number, column: number): string | undefined {
-    const bounds = this.bounds(n);
-    if (!bounds || column < 0) return undefined;
-    const at = bounds[0] + column;
-    return at < bounds[1] ? this.text[at] : undefined;
+  /** The offset of `column` on the 0-based line, or -1 where the line has no such column. */
+  offsetAt(n: number, column: number): number {
+    const start = this.lineStart(n);
+    if (start < 0 || column < 0) return -1;
+    const at = start + column;
+    return at < this.lineEnd(n) ? at : -1;
   }
 
-  /** Where the 0-based line starts and ends in the text, its line break (a line feed, or CR LF) left out. */
-  bounds(n: number): [start: number, end: number] | undefined {
+  /** Where the 0-based line starts in the text, or -1 for no such line. */
+  lineStart(n: number): number {
     const starts = (this.starts ??= lineFeedStarts(this.text));
-    if (n < 0 || n >= starts.length) return undefined;
+    return n < 0 || n >= starts.length ? -1 : starts[n]!;
+  }
+
+  /** Where the 0-based line (one that lineStart finds) ends, its line break (a line feed, or CR LF) left out. */
+  lineEnd(n: number): number {
+    const starts = (this.starts ??= lineFeedStarts(this.text));
     let end = n + 1 < starts.length ? starts[n + 1]! - 1 : this.text.length;
     if (end > starts[n]! && this.text.charCodeAt(end - 1) === 13) end--;
-    return [starts[n]!, end];
+    return end;
   }
 }
 
@@ -45,15 +50,15 @@ export function placeAtKey(lines: LineIndex, range: IRange, key: string, mark: K
   if (mark === undefined && !isCollectionStart(lines, line, character)) return range;
   const { text } = lines;
   // Where the value's line starts and the value (the same: an empty line, where the line is not in the text).
-  const bounds = lines.bounds(line);
-  const lineStart = bounds?.[0] ?? 0;
-  const value = bounds ? Math.min(bounds[0] + Math.max(character, 0), bounds[1]) : 0;
+  const valueLine = lines.lineStart(line);
+  const lineStart = Math.max(valueLine, 0);
+  const value = valueLine < 0 ? 0 : Math.min(valueLine + Math.max(character, 0), lines.lineEnd(line));
   let keyLine = line;
   let found = keyBefore(text, lineStart, value, key);
   // A value may start on the line after its key (a plain scalar, a sequence in JSON).
   if (found === undefined && line > 0 && onlyBlanks(text, lineStart, value)) {
-    const previous = lines.bounds((keyLine = line - 1));
-    found = previous && keyBefore(text, previous[0], previous[1], key);
+    const previous = lines.lineStart((keyLine = line - 1));
+    if (previous >= 0) found = keyBefore(text, previous, lines.lineEnd(keyLine), key);
   }
   if (found === undefined) return range;
   const at = (character: number) => ({ line: keyLine, character });
@@ -65,8 +70,19 @@ export function placeAtKey(lines: LineIndex, range: IRange, key: string, mark: K
 }
 
 /** Spectral starts a mapping or sequence value right after its key's colon (YAML) or at its bracket. */
-const isCollectionStart = (lines: LineIndex, line: number, character: number): boolean =>
-  lines.charAt(line, character - 1) === ':' || lines.charAt(line, character) === '{' || lines.charAt(line, character) === '[';
+function isCollectionStart(lines: LineIndex, line: number, character: number): boolean {
+  const before = lines.offsetAt(line, character - 1);
+  if (before >= 0 && lines.text.charCodeAt(before) === COLON) return true;
+  const at = lines.offsetAt(line, character);
+  const c = at < 0 ? -1 : lines.text.charCodeAt(at);
+  return c === OPEN_BRACE || c === OPEN_BRACKET;
+}
+
+const COLON = 58;
+const OPEN_BRACE = 123;
+const OPEN_BRACKET = 91;
+const DOUBLE_QUOTE = 34;
+const SINGLE_QUOTE = 39;
 
 /** Whether the text from `from` to `to` is white space (as `trim` counts it), read from its end. */
 function onlyBlanks(text: string, from: number, to: number): boolean {
@@ -86,12 +102,21 @@ function keyBefore(text: string, lineStart: number, end: number, key: string): {
   if (i === lineStart || text[i - 1] !== ':') return undefined;
   i--;
   while (i > lineStart && isBlank(text, i - 1)) i--;
-  for (const quote of ['"', "'", '']) {
-    const start = i - key.length - 2 * quote.length;
-    if (start < lineStart || !text.startsWith(`${quote}${key}${quote}`, start)) continue;
+  for (const quote of QUOTES) {
+    const start = i - key.length - (quote === 0 ? 0 : 2);
+    if (start < lineStart || !spelt(text, start, key, quote)) continue;
     // A plain key is a whole token: what precedes it ends a token (indentation, `- `, `{`, `,`, `?`).
-    if (quote === '' && start > lineStart && !/[\s{,?-]/.test(text[start - 1]!)) continue;
-    return { start: start - lineStart, quote: quote.length };
+    if (quote === 0 && start > lineStart && !/[\s{,?-]/.test(text[start - 1]!)) continue;
+    return { start: start - lineStart, quote: quote === 0 ? 0 : 1 };
   }
   return undefined;
+}
+
+/** A key's quotes, as character codes (0: none), in the order they are tried. */
+const QUOTES = [DOUBLE_QUOTE, SINGLE_QUOTE, 0] as const;
+
+/** Whether the text at `start` is `key` in the quotes `quote` (0: none), without building the quoted key. */
+function spelt(text: string, start: number, key: string, quote: number): boolean {
+  if (quote === 0) return text.startsWith(key, start);
+  return text.charCodeAt(start) === quote && text.startsWith(key, start + 1) && text.charCodeAt(start + 1 + key.length) === quote;
 }
