@@ -140,6 +140,9 @@ interface Walked {
   refMapKey: string;
   /** How many segments of the path `refMapKey` has spelt. */
   spelt: number;
+  /** The key the walk last stood at before spelling on (`#`, or where it last followed a `$ref`), and `spelt` there. */
+  base: string;
+  baseSpelt: number;
   node: unknown;
   tracking: boolean;
 }
@@ -164,7 +167,7 @@ function associatedItem(inventory: Inventory, path: JsonPath): Item | null {
     let walk = walks.get(inventory);
     if (walk === undefined) {
       const { source } = inventory.document;
-      const start = { source, refMap: inventory.graph.getNodeData(source).refMap, document: inventory.document, refMapKey: '#', spelt: 0, node: inventory.document.data, tracking: true };
+      const start = { source, refMap: inventory.graph.getNodeData(source).refMap, document: inventory.document, refMapKey: '#', spelt: 0, base: '#', baseSpelt: 0, node: inventory.document.data, tracking: true };
       walks.set(inventory, (walk = { start, path, steps: [] }));
     }
     const { steps } = walk;
@@ -172,7 +175,7 @@ function associatedItem(inventory: Inventory, path: JsonPath): Item | null {
     while (from < steps.length && (from === 0 || path[from - 1] === walk.path[from - 1])) from++;
     walk.path = path;
     steps.length = from;
-    let { source, refMap, document, refMapKey, spelt, node, tracking } = from === 0 ? walk.start : steps[from - 1]!;
+    let { source, refMap, document, refMapKey, spelt, base, baseSpelt, node, tracking } = from === 0 ? walk.start : steps[from - 1]!;
     const spell = (end: number) => {
       for (; spelt < end; spelt++) refMapKey += `/${pointerUriSegment(path[spelt]!)}`;
     };
@@ -182,7 +185,7 @@ function associatedItem(inventory: Inventory, path: JsonPath): Item | null {
       // Step i looks up the key of the first i segments.
       if (i > 0 && tracking) node = child(node, path[i - 1]!);
       if (tracking && !hasRef(node)) {
-        steps.push({ source, refMap, document, refMapKey, spelt, node, tracking });
+        steps.push({ source, refMap, document, refMapKey, spelt, base, baseSpelt, node, tracking });
         continue;
       }
       spell(i);
@@ -206,13 +209,19 @@ function associatedItem(inventory: Inventory, path: JsonPath): Item | null {
           refMap = inventory.graph.getNodeData(source).refMap;
           refMapKey = target.includes('#') ? target.slice(target.indexOf('#')) : '#';
         }
+        base = refMapKey;
+        baseSpelt = spelt;
         node = refMapKeyToPath(refMapKey).reduce<unknown>(child, document.data);
         tracking = node !== undefined;
       }
-      steps.push({ source, refMap, document, refMapKey, spelt, node, tracking });
+      steps.push({ source, refMap, document, refMapKey, spelt, base, baseSpelt, node, tracking });
     }
-    spell(path.length);
-    return { document, path: closestPath(document.data, refMapKeyToPath(refMapKey)) };
+    let keyPath = pathAfter(base, path, baseSpelt);
+    if (keyPath === undefined) {
+      spell(path.length);
+      keyPath = refMapKeyToPath(refMapKey);
+    }
+    return { document, path: closestPath(document.data, keyPath) };
   } catch {
     return null;
   }
@@ -262,6 +271,22 @@ function closestPath(data: unknown, path: JsonPath): JsonPath {
     piece = piece[segment] as Record<string | number, unknown>;
   }
   return closest;
+}
+
+/**
+ * refMapKeyToPath of the key `base` with the segments of `path` from `from` on spelt after it,
+ * without spelling and decoding them, where each reads back as itself (undefined otherwise): the
+ * last part of a path, past its last `$ref`, is mostly new to each result.
+ */
+function pathAfter(base: string, path: JsonPath, from: number): JsonPath | undefined {
+  if (from >= path.length) return refMapKeyToPath(base);
+  const out: (string | number)[] = base === '#' ? [] : [...refMapKeyToPath(base)];
+  for (let i = from; i < path.length; i++) {
+    const segment = String(path[i]!);
+    if (pointerUriSegment(segment) !== segment) return undefined;
+    out.push(segment);
+  }
+  return out;
 }
 
 /** A ref-map key as a path: its segments decoded as they were encoded (pointer escapes and percent-encoding). */
