@@ -64,6 +64,7 @@ const CASES: Record<string, string> = {
   'CRLF and CR line breaks': '{\r\n  "a": {\r\n    "b": [1,\r 2,\r\n 3]\r\n  },\r  "c": null\r\n}',
   'array root and nesting': '[{"name": "x", "schema": {"type": "json_schema"}}, [], {}, [[[]]], "s", 1.5e10, -0, false]',
   'no trailing newline, tabs': '{\t"a":\t{"b":"c"}}',
+  'line breaks between keys and colons': '{"a"\n\n  : {"b"\n: [1,\n2], "c"  \n :\n"d"}\n}\n',
   'duplicate keys go to Spectral': '{"a": 1, "b": {"c": 1, "c": 2}}',
   'comments go to Spectral': '{\n  // comment\n  "a": 1\n}',
   'trailing commas go to Spectral': '{"a": [1, 2,], }',
