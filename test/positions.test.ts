@@ -1,8 +1,9 @@
 // src/lint/positions.ts: LineIndex gives where a line starts and ends and the offset of a column on
 // it without slicing the line out, as the text split at line feeds reads it, less a CR ending a
-// line, whatever the line breaks (LF, CRLF, a lone CR inside a line). placeAtKey reads the text in place, backwards from a value, and
-// moves a finding to its key as the line sliced out and matched did (the oracle below), but in
-// time that does not grow with the line: a minified JSON document is one line.
+// line, whatever the line breaks (LF, CRLF, a lone CR inside a line). placeAtKey reads the text in
+// place, backwards from a value, and moves a finding to its key as the line sliced out and matched
+// did (the oracle below), but in time that does not grow with the line: a minified JSON document
+// is one line.
 import fc from 'fast-check';
 import type { IRange } from '@stoplight/types';
 import { describe, expect, it } from 'vitest';
