@@ -7,21 +7,28 @@
 // something. Writes bench/GROWTH.md. (bench/shapes.mjs measures `$ref` shapes at 1,000 to 100,000
 // refs, with a time cap.)
 //
-//   node bench/growth.mjs [--shapes paths,minified,...] [--apilint bin/apilint.js] [--before <bin/apilint.js>]
-//                         [--out bench/GROWTH.md] [--no-report]
+//   node bench/growth.mjs --help    (the options, in USAGE below)
 //
 // --before measures another build too (its bin/apilint.js), shown beside this one.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchOptions, ids } from './options.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const args = process.argv.slice(2);
-const opt = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
-const APILINT = path.resolve(opt('--apilint', path.join(ROOT, 'bin/apilint.js')));
-const OUT = opt('--out', path.join(ROOT, 'bench/GROWTH.md'));
-const BEFORE = args.includes('--before') ? path.resolve(opt('--before')) : undefined;
+const USAGE = `usage: node bench/growth.mjs [--shapes paths,minified,...] [--apilint bin/apilint.js] [--before <bin/apilint.js>]
+                           [--out bench/GROWTH.md] [--no-report]`;
+const { values } = benchOptions(USAGE, {
+  shapes: { type: 'string' },
+  apilint: { type: 'string' },
+  before: { type: 'string' },
+  out: { type: 'string' },
+  'no-report': { type: 'boolean' },
+});
+const APILINT = path.resolve(values.apilint ?? path.join(ROOT, 'bin/apilint.js'));
+const OUT = values.out ?? path.join(ROOT, 'bench/GROWTH.md');
+const BEFORE = values.before === undefined ? undefined : path.resolve(values.before);
 /** Growth of the time above start-up, for 4× the size, past which a shape is called superlinear. */
 const SUPERLINEAR = 6;
 
@@ -64,8 +71,7 @@ const SHAPES = {
   })],
 };
 
-const chosen = opt('--shapes', Object.keys(SHAPES).join(',')).split(',');
-for (const name of chosen) if (!(name in SHAPES)) throw new Error(`unknown shape ${name}: ${Object.keys(SHAPES).join(', ')}`);
+const chosen = ids(USAGE, values, 'shapes', Object.keys(SHAPES)) ?? Object.keys(SHAPES);
 const WORK = mkdtempSync(path.join(os.tmpdir(), 'apilint-growth-'));
 
 /** Writes a document's files into a folder of its own; returns the file to lint and the size in bytes. */
@@ -125,7 +131,7 @@ try {
     const was = before ? ` (before: n=${large.size} ${before.seconds.toFixed(2)} s, ×${before.growth.toFixed(1)}${before.stopped ? ', STOPPED at a bound' : ''})` : '';
     console.log(`${name.padEnd(12)} n=${small.size} ${small.seconds.toFixed(2)} s, n=${large.size} ${large.seconds.toFixed(2)} s: ×${growth.toFixed(1)}${growth > SUPERLINEAR ? ' SUPERLINEAR' : ''}${stopped ? ' STOPPED at a bound' : ''}${was}`);
   }
-  if (!args.includes('--no-report')) {
+  if (!values['no-report']) {
     const mb = bytes => (bytes / 1e6).toFixed(2);
     const lines = [
       '# Growth by shape',

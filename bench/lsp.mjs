@@ -8,12 +8,13 @@
 // server's log. Also: the first diagnostics after didOpen, and how fast a hover is answered while
 // the spec is being linted. Medians; writes bench/LSP-RESULTS.md.
 //
-//   node bench/lsp.mjs [--runs 7] [--cases medium,github] [--out bench/LSP-RESULTS.md]
+//   node bench/lsp.mjs --help    (the options, in USAGE below)
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { benchOptions, count, ids } from './options.mjs';
 import {
   createProtocolConnection,
   DidChangeTextDocumentNotification,
@@ -30,17 +31,16 @@ import {
 } from 'vscode-languageserver-protocol/node';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
-const opt = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
-};
-const RUNS = Number(opt('--runs', 7));
-const OUT = path.resolve(opt('--out', path.join(ROOT, 'bench/LSP-RESULTS.md')));
-const CASES = [
+const USAGE = 'usage: node bench/lsp.mjs [--runs 7] [--cases medium,github] [--out bench/LSP-RESULTS.md] [--no-report]';
+const { values } = benchOptions(USAGE, { runs: { type: 'string' }, cases: { type: 'string' }, out: { type: 'string' }, 'no-report': { type: 'boolean' } });
+const RUNS = count(USAGE, values, 'runs', 7);
+const OUT = path.resolve(values.out ?? path.join(ROOT, 'bench/LSP-RESULTS.md'));
+const ALL_CASES = [
   { id: 'medium', label: 'medium: @blockfrost/openapi 0.1.93 (YAML, 0.5 MB)', file: path.join(ROOT, 'node_modules/@blockfrost/openapi/openapi.yaml') },
   { id: 'github', label: 'api.github.com (JSON, 13 MB)', file: path.resolve(ROOT, '../shared/corpus/github-api.json') },
-].filter(c => (opt('--cases')?.split(',') ?? ['medium', 'github']).includes(c.id));
+];
+const chosen = ids(USAGE, values, 'cases', ALL_CASES.map(c => c.id));
+const CASES = ALL_CASES.filter(c => !chosen || chosen.includes(c.id));
 
 const median = values => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -137,4 +137,4 @@ const lines = [
   'Each edit adds or removes a path, so each lint changes the diagnostics. The debounce is 0 here (200 ms by default). The first diagnostics after didOpen include the lint thread\'s start and its first, cold lint.',
   '',
 ];
-if (!args.includes('--no-report')) writeFileSync(OUT, lines.join('\n'));
+if (!values['no-report']) writeFileSync(OUT, lines.join('\n'));

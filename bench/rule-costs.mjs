@@ -14,37 +14,19 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
+import { benchOptions, count, ids, refuse } from './options.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const usage = 'usage: node bench/rule-costs.mjs <document> [--pairs 5] [--rules id,id] [--top 30]';
-let parsed;
-try {
-  parsed = parseArgs({ allowPositionals: true, options: { pairs: { type: 'string', default: '5' }, rules: { type: 'string' }, top: { type: 'string' } } });
-} catch (error) {
-  console.error(`${error.message}\n${usage}`);
-  process.exit(2);
-}
+const parsed = benchOptions(usage, { pairs: { type: 'string' }, rules: { type: 'string' }, top: { type: 'string' } }, { positionals: true });
 const [document] = parsed.positionals;
-if (!document) {
-  console.error(usage);
-  process.exit(2);
-}
-const pairs = Number(parsed.values.pairs);
-const top = parsed.values.top === undefined ? Infinity : Number(parsed.values.top);
-if (!Number.isInteger(pairs) || pairs < 1 || !(top >= 1)) {
-  console.error(`--pairs and --top take a whole number of 1 or more\n${usage}`);
-  process.exit(2);
-}
+if (!document) refuse(usage, 'no document named');
+const pairs = count(usage, parsed.values, 'pairs', 5);
+const top = parsed.values.top === undefined ? Infinity : count(usage, parsed.values, 'top', 1);
 
 const { catalogue } = await import(pathToFileURL(path.join(ROOT, 'dist/src/lint/catalogue.js')).href);
 const defaults = catalogue.filter(r => r.kind === 'lint' && r.recommended).map(r => r.id);
-const chosen = parsed.values.rules?.split(',') ?? defaults;
-const unknown = chosen.filter(id => !defaults.includes(id));
-if (unknown.length > 0) {
-  console.error(`not a rule of the default set: ${unknown.join(', ')}`);
-  process.exit(2);
-}
+const chosen = ids(usage, parsed.values, 'rules', defaults) ?? defaults;
 
 // One config per run: all rules off, or all off but one. The document's folder is the root its
 // `$ref`s may read, as it would be beside its own config.

@@ -13,10 +13,7 @@
 // document and 30 (the two sides of a target) take turns with each other too; medians are
 // reported. Writes bench/RESULTS.md (and, with --json, the raw figures).
 //
-//   node bench/run.mjs [--runs 5] [--large-runs 3] [--spectral-runs 1] [--cases tiny,medium,...]
-//                      [--apilint bin/apilint.js] [--json out.json] [--before before.json]
-//                      [--out bench/RESULTS.md] [--no-spectral] [--no-report] [--compare-build <bin>]
-//                      [--render earlier.json]
+//   node bench/run.mjs --help    (the options, in USAGE below)
 //
 // --apilint benchmarks another build (for "before" figures); --before puts those figures (from an
 // earlier --json) beside the current ones in the report. --compare-build measures another build
@@ -30,29 +27,50 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchOptions, count, ids } from './options.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CORPUS = path.resolve(ROOT, '../shared/corpus');
 const require = createRequire(import.meta.url);
 
-const args = process.argv.slice(2);
-const opt = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
-};
-const RUNS = Number(opt('--runs', 5));
-const LARGE_RUNS = Number(opt('--large-runs', 3));
-const SPECTRAL_RUNS = Number(opt('--spectral-runs', 1));
-const WITH_SPECTRAL = !args.includes('--no-spectral');
-const APILINT = path.resolve(opt('--apilint', path.join(ROOT, 'bin/apilint.js')));
-const OUT = path.resolve(opt('--out', path.join(ROOT, 'bench/RESULTS.md')));
-const JSON_OUT = opt('--json');
+// The corpus's documents in the figures: those of 100 KB or more.
+const CORPUS_MIN_BYTES = 100_000;
+
+const USAGE = `usage: node bench/run.mjs [--runs 5] [--large-runs 3] [--spectral-runs 1] [--cases tiny,medium,...]
+                        [--apilint bin/apilint.js] [--json out.json] [--before before.json]
+                        [--out bench/RESULTS.md] [--no-spectral] [--no-report] [--compare-build <bin>]
+                        [--render earlier.json]`;
+const string = { type: 'string' };
+const flag = { type: 'boolean' };
+const { values } = benchOptions(USAGE, {
+  runs: string,
+  'large-runs': string,
+  'spectral-runs': string,
+  cases: string,
+  apilint: string,
+  json: string,
+  before: string,
+  out: string,
+  'no-spectral': flag,
+  'no-report': flag,
+  'compare-build': string,
+  render: string,
+});
+const RUNS = count(USAGE, values, 'runs', 5);
+const LARGE_RUNS = count(USAGE, values, 'large-runs', 3);
+const SPECTRAL_RUNS = count(USAGE, values, 'spectral-runs', 1);
+const WITH_SPECTRAL = !values['no-spectral'];
+const APILINT = path.resolve(values.apilint ?? path.join(ROOT, 'bin/apilint.js'));
+const OUT = path.resolve(values.out ?? path.join(ROOT, 'bench/RESULTS.md'));
+const JSON_OUT = values.json;
 // Figures of apilint before the speed work (committed), shown beside the current ones.
-const BEFORE = opt('--before', existsSync(path.join(ROOT, 'bench/before.json')) ? path.join(ROOT, 'bench/before.json') : undefined);
-const ONLY = opt('--cases')?.split(',');
-const COMPARE = opt('--compare-build') && path.resolve(opt('--compare-build'));
+const BEFORE = values.before ?? (existsSync(path.join(ROOT, 'bench/before.json')) ? path.join(ROOT, 'bench/before.json') : undefined);
+/** The sizes of the one API linted at three sizes (blockfrost, as JSON). */
+const SIZES = [1, 4, 16];
+const ONLY = ids(USAGE, values, 'cases', ['tiny', 'medium', ...corpusCases().map(c => c.id), 'one-small', 'many-small', ...SIZES.map(k => `size-x${k}`), 'github-diff', 'github-baseline', 'since']);
+const COMPARE = values['compare-build'] && path.resolve(values['compare-build']);
 // --render <json>: writes the report from an earlier run's --json, measuring nothing.
-const RENDER = opt('--render');
+const RENDER = values.render;
 
 // --- comparison tools: dev dependencies, installed on demand -----------------------------------
 const TOOLS = {
@@ -153,7 +171,7 @@ function prepareInputs() {
   // Sizes: the medium API as JSON at 1x, 4x and 16x.
   const { Yaml } = require('@stoplight/spectral-parsers');
   const base = JSON.parse(JSON.stringify(Yaml.parse(readFileSync(medium, 'utf8')).data));
-  const sizes = [1, 4, 16].map(k => {
+  const sizes = SIZES.map(k => {
     const file = path.join(WORK, `blockfrost-x${k}.json`);
     writeFileSync(file, JSON.stringify(replicate(base, k), null, 2));
     return { k, file };
@@ -290,7 +308,6 @@ async function compare(label, entries, runs) {
 
 // --- cases -------------------------------------------------------------------------------------
 const MB = file => statSync(file).size / 1e6;
-const CORPUS_MIN_BYTES = 100_000;
 
 /**
  * Every corpus document of 100 KB or more (MANIFEST.tsv's bytes: a multi-file set counts all its
@@ -401,7 +418,7 @@ async function main() {
   const before = BEFORE && existsSync(BEFORE) ? JSON.parse(readFileSync(BEFORE, 'utf8')) : undefined;
   rmSync(WORK, { recursive: true, force: true });
   // A comparison of two builds measures no other tool: it prints its table and leaves the report alone.
-  if (!COMPARE && !args.includes('--no-report')) {
+  if (!COMPARE && !values['no-report']) {
     writeFileSync(OUT, report(env, results, before));
     console.log(`wrote ${path.relative(process.cwd(), OUT)}`);
   }

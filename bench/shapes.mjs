@@ -3,8 +3,7 @@
 // `$ref` shapes at 1,000 / 10,000 / 100,000 refs (time per ref should stay flat), and many files of
 // 80 KB (peak memory should stay flat). apilint only, one run per case, each stopped at a time cap.
 //
-//   node bench/shapes.mjs [--cases chain,fan-in,...] [--sizes 1000,10000] [--files 250,1000,2000]
-//                         [--cap 120] [--apilint bin/apilint.js]
+//   node bench/shapes.mjs --help    (the options, in USAGE below)
 //
 // Shapes, each in one document of n refs:
 //   chain         S0 → S1 → … → Sn inside the document
@@ -18,19 +17,18 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchOptions, count, counts, ids } from './options.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
-const opt = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
-};
+const USAGE = `usage: node bench/shapes.mjs [--cases chain,fan-in,...] [--sizes 1000,10000] [--files 250,1000,2000]
+                           [--cap 120] [--apilint bin/apilint.js]`;
+const { values } = benchOptions(USAGE, { cases: { type: 'string' }, sizes: { type: 'string' }, files: { type: 'string' }, cap: { type: 'string' }, apilint: { type: 'string' } });
 const SHAPES = ['chain', 'fan-in', 'self-allof', 'referenced', 'file-chain'];
-const CASES = opt('--cases', [...SHAPES, 'files'].join(',')).split(',');
-const SIZES = opt('--sizes', '1000,10000,100000').split(',').map(Number);
-const FILES = opt('--files', '250,1000,2000').split(',').map(Number);
-const CAP_S = Number(opt('--cap', 120));
-const APILINT = path.resolve(opt('--apilint', path.join(ROOT, 'bin/apilint.js')));
+const CASES = ids(USAGE, values, 'cases', [...SHAPES, 'files']) ?? [...SHAPES, 'files'];
+const SIZES = counts(USAGE, values, 'sizes', '1000,10000,100000');
+const FILES = counts(USAGE, values, 'files', '250,1000,2000');
+const CAP_S = count(USAGE, values, 'cap', 120);
+const APILINT = path.resolve(values.apilint ?? path.join(ROOT, 'bin/apilint.js'));
 
 const HEAD = 'openapi: 3.0.3\ninfo: {title: t, version: 1.0.0}\npaths: {}\ncomponents:\n  schemas:\n';
 
