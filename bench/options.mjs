@@ -1,7 +1,7 @@
-// The bench scripts' command lines, read with node:util's parseArgs, strictly: an unknown option
-// (`--help` once started a full `npm run bench`, minutes long, that rewrote RESULTS.md), a count
-// that is no whole number or a case that does not exist stops the script before it measures
-// anything. `--help` prints the usage.
+// The bench scripts' command lines, read with node:util's parseArgs, strictly. An unknown option, a
+// count that is no whole number or a case that does not exist stops the script before it measures
+// anything (`node bench/run.mjs --help` once ran the whole benchmark, minutes long, and rewrote
+// RESULTS.md). `--help` prints the usage.
 import { parseArgs } from 'node:util';
 
 /**

@@ -1,6 +1,6 @@
 // The bench scripts read their command lines strictly (bench/options.mjs): `--help` prints the
 // usage, and an option or a case they do not know stops them before they measure anything or
-// write a report (`npm run bench --help` once ran the whole benchmark and rewrote RESULTS.md).
+// write a report (`node bench/run.mjs --help` once ran the whole benchmark and rewrote RESULTS.md).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
