@@ -29,23 +29,23 @@ export function refuse(usage, message) {
   process.exit(2);
 }
 
-/** A whole number of at least `min` from option `name` (its value, else `fallback`). */
-export function count(usage, values, name, fallback, min = 1) {
-  return whole(usage, name, values[name] ?? String(fallback), min);
+/** A whole number of 1 or more from option `name` (its value, else `fallback`). */
+export function count(usage, values, name, fallback) {
+  return whole(usage, name, values[name] ?? String(fallback));
 }
 
 /** Comma-separated whole numbers of 1 or more from option `name` (its value, else `fallback`). */
 export function counts(usage, values, name, fallback) {
-  return (values[name] ?? fallback).split(',').map(value => whole(usage, name, value, 1));
+  return (values[name] ?? fallback).split(',').map(value => whole(usage, name, value));
 }
 
-function whole(usage, name, value, min) {
+function whole(usage, name, value) {
   const n = Number(value);
-  if (value.trim() === '' || !Number.isInteger(n) || n < min) refuse(usage, `--${name} takes a whole number of ${min} or more, not "${value}"`);
+  if (value.trim() === '' || !Number.isInteger(n) || n < 1) refuse(usage, `--${name} takes a whole number of 1 or more, not "${value}"`);
   return n;
 }
 
-/** The comma-separated ids of option `name`, each one of `known` (all of them when the option is absent). */
+/** The comma-separated ids of option `name`, each one of `known`; undefined when the option is absent. */
 export function ids(usage, values, name, known) {
   if (values[name] === undefined) return undefined;
   const list = values[name].split(',').filter(Boolean);
