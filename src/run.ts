@@ -229,7 +229,8 @@ export async function runLint(options: RunOptions): Promise<number> {
     current = [...current, ...result.breaking];
   }
 
-  const reporting = performance.now();
+  // `performance` loads perf_hooks (ten internal modules) on first use: only for --timing.
+  const reporting = timing ? performance.now() : 0;
   const code = await finishRun(options, { findings, current, files: linted.map(l => l.file), inputErrors, comparison, baselineFile, writeBaselineFile, baselineText: file => writeBaseline(current, file, keys) }, stderr);
   if (timing) {
     timing.add('report', performance.now() - reporting);
