@@ -229,7 +229,7 @@ export async function runLint(options: RunOptions): Promise<number> {
     current = [...current, ...result.breaking];
   }
 
-  // `performance` loads perf_hooks (ten internal modules) on first use: only for --timing.
+  // `performance` loads perf_hooks (seven more of Node's internal modules) on first use: only for --timing.
   const reporting = timing ? performance.now() : 0;
   const code = await finishRun(options, { findings, current, files: linted.map(l => l.file), inputErrors, comparison, baselineFile, writeBaselineFile, baselineText: file => writeBaseline(current, file, keys) }, stderr);
   if (timing) {
