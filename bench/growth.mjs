@@ -31,6 +31,12 @@ const OUT = values.out ?? path.join(ROOT, 'bench/GROWTH.md');
 const BEFORE = values.before === undefined ? undefined : path.resolve(values.before);
 /** Growth of the time above start-up, for 4× the size, past which a shape is called superlinear. */
 const SUPERLINEAR = 6;
+/**
+ * Time above start-up at n below which a growth is not worked out: a few milliseconds of work
+ * against a run's noise gave growths of 6 to 20 for both of two builds. Each shape's n is chosen
+ * to take more than this.
+ */
+const FLOOR_S = 0.03;
 
 const info = { title: 'Shapes', version: '1.0.0', description: 'Generated.', contact: { name: 'A', url: 'https://a.example', email: 'a@a.example' } };
 const ok = (schema = { type: 'object', properties: { id: { type: 'string' } } }) => ({ '200': { description: 'OK', content: { 'application/json': { schema } } } });
@@ -44,10 +50,10 @@ const SHAPES = {
   paths: ['operations, one path each', 1000, n => json({ ...oas3(), paths: Object.fromEntries(range(n).map(i => [`/items${i}/{item_id}`, { get: { parameters: [{ name: 'item_id', in: 'path', required: true, schema: { type: 'string' } }], responses: ok() } }])) })],
   minified: ['the same, as one line of JSON', 1000, n => ({ 'openapi.json': JSON.stringify({ ...oas3(), paths: Object.fromEntries(range(n).map(i => [`/items${i}`, { get: { responses: ok() } }])) }) })],
   'yaml-flow': ['the same, as one YAML flow mapping', 1000, n => ({ 'openapi.yaml': `openapi: 3.0.3\ninfo: ${JSON.stringify(info)}\npaths: {${range(n).map(i => `"/items${i}": {get: {responses: {"200": {description: OK, content: {application/json: {schema: {type: object}}}}}}}`).join(', ')}}\n` })],
-  properties: ['one schema of n properties', 2000, n => json({ ...oas3(), paths: { '/bigs': { get: { responses: ok({ $ref: '#/components/schemas/Big' }) } } }, components: { schemas: { Big: { type: 'object', properties: Object.fromEntries(range(n).map(i => [`field_${i}`, { type: 'string', description: `Field ${i}.` }])) } } } })],
-  enum: ['one Swagger 2.0 enum of n values', 4000, n => json({ ...swagger(), paths: { '/es': { get: { responses: { '200': { description: 'OK', schema: { type: 'object', properties: { kind: { type: 'string', enum: range(n).map(i => `VALUE_${i}`) } } } } } } } } })],
-  parameters: ['one Swagger 2.0 operation with n parameters', 2000, n => json({ ...swagger(), paths: { '/ps': { get: { parameters: range(n).map(i => ({ name: `param_${i}`, in: 'query', type: 'string' })), responses: { '200': { description: 'OK' } } } } } })],
-  tags: ['n tags', 2000, n => json({ ...oas3(), tags: range(n).map(i => ({ name: `tag_${i}`, description: 'A tag.' })) })],
+  properties: ['one schema of n properties', 4000, n => json({ ...oas3(), paths: { '/bigs': { get: { responses: ok({ $ref: '#/components/schemas/Big' }) } } }, components: { schemas: { Big: { type: 'object', properties: Object.fromEntries(range(n).map(i => [`field_${i}`, { type: 'string', description: `Field ${i}.` }])) } } } })],
+  enum: ['one Swagger 2.0 enum of n values', 32000, n => json({ ...swagger(), paths: { '/es': { get: { responses: { '200': { description: 'OK', schema: { type: 'object', properties: { kind: { type: 'string', enum: range(n).map(i => `VALUE_${i}`) } } } } } } } } })],
+  parameters: ['one Swagger 2.0 operation with n parameters', 4000, n => json({ ...swagger(), paths: { '/ps': { get: { parameters: range(n).map(i => ({ name: `param_${i}`, in: 'query', type: 'string' })), responses: { '200': { description: 'OK' } } } } } })],
+  tags: ['n tags', 16000, n => json({ ...oas3(), tags: range(n).map(i => ({ name: `tag_${i}`, description: 'A tag.' })) })],
   chain: ['schemas that each refer to the next', 800, n => json({ ...oas3(), paths: { '/ss': { get: { responses: ok({ $ref: '#/components/schemas/S0' }) } } }, components: { schemas: Object.fromEntries(range(n).map(i => [`S${i}`, i + 1 < n ? { type: 'object', properties: { next: { $ref: `#/components/schemas/S${i + 1}` }, name: { type: 'string' } } } : { type: 'object' }])) } })],
   ring: ['schemas that refer to one another round in a circle, and to two others each', 1000, n => json({
     ...oas3(),
@@ -114,7 +120,9 @@ try {
   const tiny = lint(tinyFile).seconds;
   const tinyBefore = BEFORE && lint(tinyFile, BEFORE).seconds;
   console.log(`one path: ${tiny.toFixed(2)} s (start-up, taken off each time below)`);
-  const growthOf = (small, large, start) => Math.max(large - start, 0.001) / Math.max(small - start, 0.001);
+  // NaN: too little work at n to tell (FLOOR_S).
+  const shown = growth => (Number.isNaN(growth) ? `too little work at n (under ${FLOOR_S * 1000} ms above start-up)` : `×${growth.toFixed(1)}`);
+  const growthOf = (small, large, start) => (small - start < FLOOR_S ? NaN : Math.max(large - start, 0) / (small - start));
   const rows = [];
   for (const name of chosen) {
     const [label, n, files] = SHAPES[name];
@@ -128,8 +136,8 @@ try {
     const stopped = small.stopped || large.stopped;
     const before = BEFORE && { seconds: large.before, growth: growthOf(small.before, large.before, tinyBefore), stopped: small.beforeStopped || large.beforeStopped };
     rows.push({ name, label, small, large, growth, stopped, before });
-    const was = before ? ` (before: n=${large.size} ${before.seconds.toFixed(2)} s, ×${before.growth.toFixed(1)}${before.stopped ? ', STOPPED at a bound' : ''})` : '';
-    console.log(`${name.padEnd(12)} n=${small.size} ${small.seconds.toFixed(2)} s, n=${large.size} ${large.seconds.toFixed(2)} s: ×${growth.toFixed(1)}${growth > SUPERLINEAR ? ' SUPERLINEAR' : ''}${stopped ? ' STOPPED at a bound' : ''}${was}`);
+    const was = before ? ` (before: n=${large.size} ${before.seconds.toFixed(2)} s, ${shown(before.growth)}${before.stopped ? ', STOPPED at a bound' : ''})` : '';
+    console.log(`${name.padEnd(12)} n=${small.size} ${small.seconds.toFixed(2)} s, n=${large.size} ${large.seconds.toFixed(2)} s: ${shown(growth)}${growth > SUPERLINEAR ? ' SUPERLINEAR' : ''}${stopped ? ' STOPPED at a bound' : ''}${was}`);
   }
   if (!values['no-report']) {
     const mb = bytes => (bytes / 1e6).toFixed(2);
@@ -137,13 +145,13 @@ try {
       '# Growth by shape',
       '',
       `Generated by \`npm run bench:growth\` (bench/growth.mjs) on ${new Date().toISOString().slice(0, 10)}: ${os.cpus()[0]?.model.trim()} ×${os.cpus().length}, Node ${process.version}, load average ${os.loadavg().map(l => l.toFixed(2)).join(', ')} at the end.`,
-      `Each shape at n and 4n, linted as a whole process (median of 3, \`--no-config\`). Growth is the time above a one-path document's (${tiny.toFixed(2)} s, start-up) at 4n over the same at n: about 4 where the cost follows the size; above ${SUPERLINEAR} the shape is marked. A run where a bound of src/load/limits.ts stopped the resolution (an \`invalid-ref\` finding says where) did less than the document asks, and is marked *stopped*: its time says nothing of the shape's cost.`,
+      `Each shape at n and 4n, linted as a whole process (median of 3, \`--no-config\`). Growth is the time above a one-path document's (${tiny.toFixed(2)} s, start-up) at 4n over the same at n: about 4 where the cost follows the size; above ${SUPERLINEAR} the shape is marked. Each n takes more than ${FLOOR_S * 1000} ms above start-up; below that, noise decides the growth, and none is given. A run where a bound of src/load/limits.ts stopped the resolution (an \`invalid-ref\` finding says where) did less than the document asks, and is marked *stopped*: its time says nothing of the shape's cost.`,
       '',
       ...(BEFORE ? [`Before: the build of ${revision(BEFORE)}, measured in the same run (its one-path time ${tinyBefore.toFixed(2)} s).`, ''] : []),
       `| shape | n | MB | time | 4n | MB | time | growth |${BEFORE ? ' before: 4n | before: growth |' : ''}`,
       `|---|---:|---:|---:|---:|---:|---:|---:|${BEFORE ? '---:|---:|' : ''}`,
       ...rows.map(r => {
-        const mark = (g, stopped) => `${g.toFixed(1)}${g > SUPERLINEAR ? ' (superlinear)' : ''}${stopped ? ' (*stopped*)' : ''}`;
+        const mark = (g, stopped) => `${Number.isNaN(g) ? 'too little work at n' : g.toFixed(1)}${g > SUPERLINEAR ? ' (superlinear)' : ''}${stopped ? ' (*stopped*)' : ''}`;
         const before = r.before ? ` ${r.before.seconds.toFixed(2)} s | ${mark(r.before.growth, r.before.stopped)} |` : '';
         return `| ${r.name}: ${r.label} | ${r.small.size} | ${mb(r.small.bytes)} | ${r.small.seconds.toFixed(2)} s | ${r.large.size} | ${mb(r.large.bytes)} | ${r.large.seconds.toFixed(2)} s | ${mark(r.growth, r.stopped)} |${before}`;
       }),
