@@ -140,6 +140,16 @@ const CASES: Record<string, Files> = {
       T12: { type: 'string' },
     },
   },
+  // Targets whose walk meets no `$ref`, looked up again from other places (the runner gives them
+  // at once while the file's tree is unchanged), and again after a lookup of another target of the
+  // same file has put a result in that tree.
+  'targets without refs looked up again, before and after their file changes': {
+    'doc.json': { a: { $ref: './m.json#/A' }, b: { $ref: './m.json#/B' }, c: { $ref: './leaf.json#/L' }, d: { $ref: './leaf.json' }, e: { $ref: './late.json#/E' } },
+    'm.json': { A: { x: { $ref: './leaf.json#/L' }, y: { $ref: './leaf.json#/L' }, z: { $ref: './leaf.json#/R' } }, B: { $ref: './leaf.json#/L' }, C: { $ref: '#/A' } },
+    'leaf.json': { L: { type: 'string', enum: ['a', 'b'] }, R: { items: { $ref: './far.json#/F' } } },
+    'far.json': { F: { type: 'integer' } },
+    'late.json': { E: { properties: { p: { $ref: './m.json#/B' }, q: { $ref: './leaf.json#/L' }, r: { $ref: './leaf.json#/R' } } } },
+  },
   'a ref to the whole file, and a file that refers back': {
     'doc.json': { a: { $ref: './w.json' }, b: { $ref: './w.json#/x' }, c: { $ref: './w.json#/y' } },
     'w.json': { x: { $ref: '#' }, y: { $ref: './doc.json#/a' }, z: { $ref: './w.json#/x' } },

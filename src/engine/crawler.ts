@@ -230,6 +230,8 @@ export function installCrawlerPort(): void {
     private readonly followed = new Set<string>();
     /** Targets found deeper than FOLLOW_DEPTH, crawled once the walk that found them is done. */
     private readonly deferred: [target: unknown, path: string[], pointer: string, pointerStack: string[]][] = [];
+    /** Whether the walk met a `$ref` (runner.ts: a target whose walk met none is left as it was). */
+    metRef = false;
 
     constructor(
       private readonly _runner: Runner,
@@ -277,8 +279,11 @@ export function installCrawlerPort(): void {
     private refOf(opts: { key?: string; val: unknown; jsonPointer: string; pointerStack: string[] }, path: readonly string[]): Uri | undefined | null {
       const runner = this._runner;
       try {
-        return computeRef(runner, opts);
+        const ref = computeRef(runner, opts);
+        if (ref !== undefined) this.metRef = true;
+        return ref;
       } catch (error) {
+        this.metRef = true;
         this._resolved.errors.push({
           code: 'PARSE_URI',
           message: `'${String((opts.val as { $ref?: unknown }).$ref)}' is not a URI: ${error instanceof Error ? error.message : String(error)}`,

@@ -2,13 +2,15 @@
 // (src/engine/index.ts). A runner resolves one document, or the part of a referenced file that a
 // `$ref` points to: it crawls it (crawler.ts), resolves the refs to other files, puts their
 // results in place, then dereferences its local refs inline. The port gives the same result, ref
-// map and errors, and differs where the original's cost grew with the square of the refs:
+// map and errors, and differs in what it costs:
 // - the results of refs to other files are put in place in one step, not one immer `produce` each:
 //   each produce copied the path to its place, so n refs side by side cost n² (fan-in to a shared
 //   file, as a spec whose schemas each refer to a common file);
 // - that step and the inline dereferencing replay immer's copy-on-write without proxies (draft.ts);
 // - the inline dereferencing is ref-graph.ts's, linear in the refs where the original sets every
-//   transitive dependant of every pointer (a chain of refs in a referenced file).
+//   transitive dependant of every pointer (a chain of refs in a referenced file);
+// - a target resolved again with nothing to do (its walk met no `$ref`, its file's tree unchanged)
+//   is given at once (`settled`): a spec spread over files looks most targets up several times.
 import { pathToPointer as jsonPathToPointer, pointerToPath } from '@stoplight/json';
 import { stackArray, type Stack } from './crawler.js';
 import { Draft, isDraftable, Tree, Unsupported } from './draft.js';
@@ -35,6 +37,7 @@ interface UriResult {
 }
 
 interface Crawler {
+  metRef: boolean;
   resolvers: Promise<UriResult>[];
   pointerGraph: RefGraph;
   pointerStemGraph: RefGraph;
@@ -66,6 +69,15 @@ interface Changing {
   /** The places that will be set, named before any read (see draft.ts's Tree). */
   plan(places: readonly Path[]): void;
 }
+
+/**
+ * The targets whose walk met no `$ref`, by runner and pointer, with the runner's source then and
+ * the result. Resolving such a target again while that source is unchanged finds nothing to do
+ * and gives the same result, so it is given at once. A spec spread over files looks most targets
+ * up several times, once per way the document reaches them: DigitalOcean looks up 3,272 targets
+ * 27,880 times, 19,545 of them after the target was resolved.
+ */
+const settled = new WeakMap<Runner, Map<string, { source: unknown; result: unknown }>>();
 
 export function installRunnerPort(): void {
   const runnerModule = internalModule<{ ResolveRunner: { prototype: { resolve: Resolve } } }>('json-ref-resolver/runner');
@@ -125,6 +137,13 @@ export function installRunnerPort(): void {
     const resolved: Resolved = { result: this.source, graph: this.graph, refMap: {}, errors: [], runner: this };
     let targetPath: Path | undefined;
     const jsonPointer = opts?.jsonPointer?.trim();
+    const known = settled.get(this)?.get(jsonPointer ?? '');
+    if (known !== undefined && known.source === this._source) {
+      resolved.result = known.result;
+      // What the rest of this function would do for it: set the runner's graph data again.
+      this._setGraphNodeData(this.root, this._source);
+      return resolved;
+    }
     if (jsonPointer && jsonPointer !== '#' && jsonPointer !== '#/') {
       try {
         targetPath = pointerToPath(jsonPointer) as Path;
@@ -214,6 +233,11 @@ export function installRunnerPort(): void {
       resolved.result = this._source;
     }
     this._setGraphNodeData(this.root, this._source);
+    if (!crawler.metRef && resolved.errors.length === 0) {
+      let targets = settled.get(this);
+      if (!targets) settled.set(this, (targets = new Map()));
+      targets.set(jsonPointer ?? '', { source: this._source, result: resolved.result });
+    }
     return resolved;
   }
 
