@@ -9,6 +9,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { UriStack } from '../src/engine/crawler.js';
+import { anyNested } from '../src/engine/runner.js';
 import { MAX_REF_FILE_CHAIN } from '../src/load/limits.js';
 import { ROOT } from './helpers/lint.js';
 
@@ -286,3 +287,32 @@ describe('UriStack: the stack of files a cached runner grows, as the copies the 
     );
   });
 });
+
+describe('anyNested: whether a place is the root or inside another place', () => {
+  // What the runner computed before: every proper prefix of every path, spelt and looked up.
+  const bySpelling = (paths: string[][]) => {
+    const keys = new Set(paths.map(p => JSON.stringify(p)));
+    return paths.some(p => p.length === 0 || p.slice(0, -1).some((_, i) => keys.has(JSON.stringify(p.slice(0, i + 1)))));
+  };
+
+  it('answers as spelling every prefix does, on random lists of paths', () => {
+    // A few segments, so that prefixes meet; among them the empty key and keys JSON escapes.
+    const path = fc.array(fc.constantFrom('a', 'b', '', 'a/b', '"', '0', '~1'), { maxLength: 5 });
+    fc.assert(
+      fc.property(fc.array(path, { maxLength: 8 }), paths => {
+        expect(anyNested(paths)).toBe(bySpelling(paths));
+      }),
+      { numRuns: 3000, seed: 2_711 },
+    );
+  });
+
+  it('tells a path inside another from a repeated path and from a sibling', () => {
+    expect(anyNested([['a', 'b'], ['a']])).toBe(true);
+    expect(anyNested([['a'], ['a', 'b', 'c']])).toBe(true);
+    expect(anyNested([['a', 'b'], ['a', 'b']])).toBe(false);
+    expect(anyNested([['a', 'b'], ['a', 'c']])).toBe(false);
+    expect(anyNested([['a/b'], ['a', 'b', 'c']])).toBe(false);
+    expect(anyNested([['x'], []])).toBe(true);
+  });
+});
+

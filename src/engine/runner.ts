@@ -79,6 +79,39 @@ interface Changing {
  */
 const settled = new WeakMap<Runner, Map<string, { source: unknown; result: unknown }>>();
 
+/** A level of anyNested's tree of paths: whether a path ends here, and the segments below. */
+interface Level {
+  isPath: boolean;
+  below: Map<string, Level>;
+}
+
+/**
+ * Whether a path is the root or lies inside another (one of its proper prefixes is a path of the
+ * list). The paths go into a tree, a level per segment, and each is walked down it once: spelling
+ * every prefix of every path cost the square of the depth per path.
+ */
+export function anyNested(paths: readonly Path[]): boolean {
+  const top: Level = { isPath: false, below: new Map() };
+  for (const path of paths) {
+    if (path.length === 0) return true;
+    let level = top;
+    for (const segment of path) {
+      let next = level.below.get(segment);
+      if (!next) level.below.set(segment, (next = { isPath: false, below: new Map() }));
+      level = next;
+    }
+    level.isPath = true;
+  }
+  return paths.some(path => {
+    let level = top;
+    for (let i = 0; i < path.length - 1; i++) {
+      level = level.below.get(path[i]!)!;
+      if (level.isPath) return true;
+    }
+    return false;
+  });
+}
+
 export function installRunnerPort(): void {
   const runnerModule = internalModule<{ ResolveRunner: { prototype: { resolve: Resolve } } }>('json-ref-resolver/runner');
   const crawlerModule = internalModule<{ ResolveCrawler: new (runner: Runner, jsonPointer: string | undefined, resolved: Resolved) => Crawler }>('json-ref-resolver/crawler');
@@ -113,8 +146,7 @@ export function installRunnerPort(): void {
   function placeResults(runner: Runner, places: readonly [path: Path, result: UriResult][]): void {
     // A root replacement, or a place inside another place (reached through a followed local
     // target), is order-sensitive across produces: those keep one produce per result.
-    const keys = new Set(places.map(([path]) => JSON.stringify(path)));
-    const nested = places.some(([path]) => path.length === 0 || path.slice(0, -1).some((_, i) => keys.has(JSON.stringify(path.slice(0, i + 1)))));
+    const nested = anyNested(places.map(([path]) => path));
     const setAll = (tree: Changing) => {
       for (const [path, r] of places) {
         tree.set(path, r.resolved!.result);
@@ -186,7 +218,9 @@ export function installRunnerPort(): void {
     if (places.length > 0) placeResults(this, places);
 
     if (typeof this._source === 'object') {
-      if (this.dereferenceInline) {
+      // A walk that met no local `$ref` leaves nothing to dereference inline (most of a spec spread
+      // over files: 8,144 of DigitalOcean's 8,336 resolves).
+      if (this.dereferenceInline && crawler.pointerGraph.nodes.size > 0) {
         const paths = new Map<string, Path>();
         const toPath = (pointer: string): Path => {
           let path = paths.get(pointer);
