@@ -10,7 +10,9 @@
 // - the inline dereferencing is ref-graph.ts's, linear in the refs where the original sets every
 //   transitive dependant of every pointer (a chain of refs in a referenced file);
 // - a target resolved again with nothing to do (its walk met no `$ref`, its file's tree unchanged)
-//   is given at once (`settled`): a spec spread over files looks most targets up several times.
+//   is given at once (`settled`): a spec spread over files looks most targets up several times;
+// - a walk that met no local `$ref` skips the inline dereferencing, and whether results to put in
+//   place nest is read from a tree of their paths (anyNested), not from every prefix spelt out.
 import { pathToPointer as jsonPathToPointer, pointerToPath } from '@stoplight/json';
 import { stackArray, type Stack } from './crawler.js';
 import { Draft, isDraftable, Tree, Unsupported } from './draft.js';
