@@ -4,9 +4,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import parsers from '@stoplight/spectral-parsers';
+import { pathToPointer as jsonPathToPointer } from '@stoplight/json';
 import { Resolver } from '@stoplight/spectral-ref-resolver';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { pathToPointer } from '../src/engine/ref-graph.js';
 import { withLocalRefFastPath } from '../src/engine/resolve-local.js';
 import { corpusEntries } from './helpers/corpus.js';
 import { CORPUS } from './helpers/lint.js';
@@ -270,3 +272,21 @@ describe('fast local-ref resolver', () => {
     });
   }
 });
+
+describe("the engine's pathToPointer (ref-graph.ts)", () => {
+  it("spells every path as @stoplight/json's pathToPointer does", () => {
+    // Plain segments, the characters a pointer escapes or percent-encodes, and any other text.
+    const segment = fc.oneof(
+      fc.constantFrom('paths', '/v2/apps/{id}', 'a~b', '~1', '100%', 'a b', 'ü', '200', '', '#', '?x=1', 'application/json'),
+      fc.string({ unit: 'binary', maxLength: 6 }),
+      fc.nat(20),
+    );
+    fc.assert(
+      fc.property(fc.array(segment, { maxLength: 6 }), path => {
+        expect(pathToPointer(path)).toBe(jsonPathToPointer(path));
+      }),
+      { numRuns: 3000, seed: 2_711 },
+    );
+  });
+});
+

@@ -13,12 +13,12 @@
 //   is given at once (`settled`): a spec spread over files looks most targets up several times;
 // - a walk that met no local `$ref` skips the inline dereferencing, and whether results to put in
 //   place nest is read from a tree of their paths (anyNested), not from every prefix spelt out.
-import { pathToPointer as jsonPathToPointer, pointerToPath } from '@stoplight/json';
+import { pointerToPath } from '@stoplight/json';
 import { stackArray, type Stack } from './crawler.js';
 import { Draft, isDraftable, Tree, Unsupported } from './draft.js';
 import { internalModule } from './internals.js';
 import { patchOnce } from './patch.js';
-import { dereferenceInline, type RefGraph, type ResolveError } from './ref-graph.js';
+import { dereferenceInline, pathToPointer, type RefGraph, type ResolveError } from './ref-graph.js';
 
 type Path = string[];
 
@@ -209,8 +209,10 @@ export function installRunnerPort(): void {
     const refMap = this.depth === 0 ? resolved.refMap : undefined;
     for (const r of uriResults) {
       const resolvedTargetPath = r.targetPath.length > 0 ? r.targetPath : (targetPath ?? []);
-      if (refMap) refMap[String(this.baseUri.clone().fragment(jsonPathToPointer(resolvedTargetPath)))] = String(r.uri);
-      this._setGraphNodeEdge(String(this.root), jsonPathToPointer(resolvedTargetPath), String(r.uri));
+      // @stoplight/json's pathToPointer, with plain segments as they are and the others' spellings kept.
+      const pointer = pathToPointer(resolvedTargetPath);
+      if (refMap) refMap[String(this.baseUri.clone().fragment(pointer))] = String(r.uri);
+      this._setGraphNodeEdge(String(this.root), pointer, String(r.uri));
       if (r.error) resolved.errors.push(r.error);
       if (!r.resolved) continue;
       // In place, where the original concatenated: a copy of all the errors so far for each result.
