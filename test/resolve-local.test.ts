@@ -200,6 +200,15 @@ components:
     aA: {type: string}
     a%41: {properties: {p: {$ref: '#/components/schemas/P0'}}}
 `,
+  // Stems are compared as @stoplight/json's startsWith compares paths: segments that parseInt
+  // reads as one integer match, so the stem allOf/00 is a prefix of the place allOf/0.
+  'a stem whose index is spelt otherwise than the place': `
+openapi: 3.0.3
+components:
+  schemas:
+    A: {type: object, properties: {'1': {$ref: '#/components/schemas/B/allOf/00'}}}
+    B: {allOf: [{$ref: '#/components/schemas/A'}, {type: object}]}
+`,
   'no refs at all': `
 openapi: 3.0.3
 paths: {/a: {get: {responses: {'200': {description: ok}}}}}

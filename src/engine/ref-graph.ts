@@ -136,12 +136,23 @@ export class RefGraph {
 // walked once per component, not once per pointer.
 
 /**
+ * The stems whose paths start with one prefix. A tree rather than a map of whole paths: a place's
+ * prefixes are looked up without spelling each one, and the walk ends where no stem's path goes on.
+ */
+interface StemLevel {
+  /** The stems whose path is this prefix. */
+  stems: string[] | undefined;
+  /** The levels one segment further, by segmentKey. */
+  next: Map<string | number, StemLevel> | undefined;
+}
+
+/**
  * A path segment as @stoplight/json's startsWith compares it: equal strings match, and so do
  * different ones that parseInt (without a radix, as there) reads as the same integer.
  */
-const segmentKey = (segment: string): string => {
+const segmentKey = (segment: string): string | number => {
   const n = parseInt(segment);
-  return Number.isNaN(n) ? `s:${segment}` : `n:${n}`;
+  return Number.isNaN(n) ? segment : n;
 };
 
 class StemReach {
@@ -151,8 +162,8 @@ class StemReach {
   private readonly below: number[][] = [];
   /** The components a component reaches (itself aside), found on first use. */
   private readonly reached = new Map<number, Set<number>>();
-  /** Nodes by the keys of their whole path's segments. */
-  private readonly byPath = new Map<string, string[]>();
+  /** Nodes by their path. */
+  private readonly byPath: StemLevel = { stems: undefined, next: undefined };
   /** Nodes that read as no path: the original throws where it lists one as a stem. */
   private readonly unreadable: string[] = [];
   /** Nodes visited so far by the walks below components: the work, for the bound on steps. */
@@ -168,10 +179,14 @@ class StemReach {
         this.unreadable.push(node);
         continue;
       }
-      const key = path.map(segmentKey).join('\0');
-      const list = this.byPath.get(key);
-      if (list) list.push(node);
-      else this.byPath.set(key, [node]);
+      let level = this.byPath;
+      for (const segment of path) {
+        const key = segmentKey(segment);
+        let next = level.next?.get(key);
+        if (next === undefined) (level.next ??= new Map()).set(key, (next = { stems: undefined, next: undefined }));
+        level = next;
+      }
+      (level.stems ??= []).push(node);
     }
   }
 
@@ -199,17 +214,17 @@ class StemReach {
     // Past the shared part, forEachStem spells a stem as the prefix itself until a key matches the
     // target's again at its depth.
     let ownStems = spelling;
-    let spelt = '#';
-    let key = '';
+    let level: StemLevel | undefined = this.byPath;
     for (let length = 0; length <= path.length; length++) {
       if (length > 0) {
         const segment = path[length - 1]!;
-        key += `${length > 1 ? '\0' : ''}${segmentKey(segment)}`;
-        spelt += `/${segment}`;
+        level = level.next?.get(segmentKey(segment));
+        if (level === undefined) return false;
         if (length > shared && segment === pointerPath[length - 1]) ownStems = false;
       }
-      const stems = this.byPath.get(key);
+      const stems = level.stems;
       if (stems === undefined) continue;
+      const spelt = `#${path.slice(0, length).map(segment => `/${segment}`).join('')}`;
       const own = ownStems && length > shared && spelt !== place;
       for (const stem of stems) {
         if (stem === pointer) continue;
