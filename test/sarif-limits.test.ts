@@ -132,4 +132,35 @@ describe('SARIF size limit', () => {
       gzip.mockRestore();
     }
   });
+
+  it('measures the size in UTF-8: a log under 10 MB in characters but over it in bytes is compressed to measure', () => {
+    // 5,000 results with 600-character messages: some 6.6 million characters either way, which is
+    // 6.6 MB in ASCII and 15.6 MB in CJK characters (three bytes each in UTF-8).
+    const findings = (letter: string) =>
+      Array.from({ length: 5_000 }, (_, i): Finding => ({
+        ruleId: 'us-english',
+        severity: 'warn',
+        message: letter.repeat(600),
+        file: '/repo/openapi.yaml',
+        line: i + 1,
+        column: 1,
+        endLine: i + 1,
+        endColumn: 2,
+        path: ['paths', `/items${i}`],
+      }));
+    const zlib = createRequire(import.meta.url)('node:zlib') as typeof import('node:zlib');
+    const gzip = vi.spyOn(zlib, 'gzipSync');
+    try {
+      for (const [letter, compressed] of [['a', false], ['語', true]] as const) {
+        gzip.mockClear();
+        const text = sarif(findings(letter), { cwd: '/repo', files: [], inputErrors: [], color: false, failSeverity: 'error' });
+        expect(text.length).toBeLessThan(GITHUB_LIMITS.gzipBytes);
+        expect(Buffer.byteLength(text) > GITHUB_LIMITS.gzipBytes).toBe(compressed);
+        expect(gzip.mock.calls.length > 0).toBe(compressed);
+        expect((JSON.parse(text) as Log).runs[0]!.results).toHaveLength(5_000);
+      }
+    } finally {
+      gzip.mockRestore();
+    }
+  });
 });

@@ -11,6 +11,26 @@ export const STDIN = '<stdin>';
  */
 export function displayPath(file: string, cwd: string): string {
   if (!isAbsolute(file)) return file;
+  // A report names one file once per finding (Kubernetes: 12,723 times); path.relative costs a
+  // microsecond each. Kept for one working directory, and only an absolute one, which
+  // process.chdir cannot change the meaning of.
+  if (shown?.cwd !== cwd) {
+    if (!isAbsolute(cwd)) return relativeOrSelf(file, cwd);
+    shown = { cwd, paths: new Map() };
+  }
+  let rel = shown.paths.get(file);
+  if (rel === undefined) {
+    if (shown.paths.size >= MAX_SHOWN) shown.paths.clear();
+    shown.paths.set(file, (rel = relativeOrSelf(file, cwd)));
+  }
+  return rel;
+}
+
+let shown: { cwd: string; paths: Map<string, string> } | undefined;
+/** An editor's server lives long and sees many files: the memo is bounded. */
+const MAX_SHOWN = 10_000;
+
+function relativeOrSelf(file: string, cwd: string): string {
   const rel = relative(cwd, file);
   return rel === '' || rel.startsWith('..') ? file : rel;
 }
