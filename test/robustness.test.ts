@@ -428,6 +428,16 @@ describe('no leaks in output', () => {
     expect(parseSize('ten')).toBeUndefined();
     expect(formatSize(50 * 1024 * 1024)).toBe('50 MB');
   });
+
+  it('safeText cuts a quoted value from 81 characters on, wherever it lies among other quotes', () => {
+    const x = (n: number) => 'x'.repeat(n);
+    expect(safeText(`Name "${x(80)}" is bad.`)).toBe(`Name "${x(80)}" is bad.`);
+    expect(safeText(`Name "${x(81)}" is bad.`)).toBe(`Name "${x(79)}…" is bad.`);
+    expect(safeText(`"a" and "${x(81)}" and "b"`)).toBe(`"a" and "${x(79)}…" and "b"`);
+    expect(safeText(`"a" ${x(100)} "b"`)).toBe(`"a" ${x(100)} "b"`);
+    // Escaped quotes inside the value count as its characters.
+    expect(safeText(`Name "${x(40)}\\"${x(40)}" is bad.`)).toBe(`Name "${x(40)}\\"${x(37)}…" is bad.`);
+  });
 });
 
 describe('many files and partial failure', () => {
