@@ -1,10 +1,14 @@
 // SARIF output: valid for Microsoft's validator with GitHub's ingestion rules, and the details
 // code scanning relies on (rule index, relative URIs, 1-based regions, stable fingerprints).
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Finding } from '../src/core/finding.js';
+import { fingerprint } from '../src/formatters/types.js';
 import { runCli } from './helpers/cli.js';
 import { validateSarif } from './helpers/sarif.js';
 import { ROOT } from './helpers/lint.js';
@@ -89,5 +93,21 @@ describe('sarif', () => {
     expect(slashB.locations[0]!.physicalLocation.region.startLine).toBe(slashA.locations[0]!.physicalLocation.region.startLine + 2);
     expect(slashB.partialFingerprints).toEqual(slashA.partialFingerprints);
     expect(new Set(a!.map(r => r.partialFingerprints['apilint/v1'])).size).toBe(a!.length);
+  });
+
+  // Code scanning tracks an alert by its fingerprint from one upload to the next: the recipe may
+  // not change between releases, nor between Node versions with and without crypto.hash (20.12).
+  it('fingerprints a finding as the first 32 hex digits of the SHA-256 of rule, file, pointer and message', () => {
+    const finding: Finding = { ruleId: 'path-kebab-case', severity: 'warn', message: 'Path segment "fooBar" is not kebab-case.', file: '/repo/specs/api.yaml', line: 3, column: 3, endLine: 3, endColumn: 10, path: ['paths', '/fooBar'] };
+    const expected = createHash('sha256').update('path-kebab-case\0specs/api.yaml\0/paths/~1fooBar\0Path segment "fooBar" is not kebab-case.').digest('hex').slice(0, 32);
+    expect(fingerprint(finding, '/repo')).toBe(expected);
+    const crypto = createRequire(import.meta.url)('node:crypto') as { hash: unknown };
+    const hash = crypto.hash;
+    try {
+      crypto.hash = undefined;
+      expect(fingerprint(finding, '/repo')).toBe(expected);
+    } finally {
+      crypto.hash = hash;
+    }
   });
 });
