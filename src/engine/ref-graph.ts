@@ -224,8 +224,9 @@ class StemReach {
       }
       const stems = level.stems;
       if (stems === undefined) continue;
-      const spelt = `#${path.slice(0, length).map(segment => `/${segment}`).join('')}`;
-      const own = ownStems && length > shared && spelt !== place;
+      // The prefix as forEachStem spells it, where the place's own ref may have made it a stem.
+      const spelt = ownStems && length > shared ? `#${path.slice(0, length).map(segment => `/${segment}`).join('')}` : undefined;
+      const own = spelt !== undefined && spelt !== place;
       for (const stem of stems) {
         if (stem === pointer) continue;
         if (own && stem === spelt ? this.component.get(stem) === from : this.reaches(pointer, stem, from)) return true;
