@@ -135,15 +135,37 @@ export class RefGraph {
 // once; a node reaches every other node of its own component, and the components below it are
 // walked once per component, not once per pointer.
 
+/** A level of a PathTree: the items whose path ends here, and the levels one segment further. */
+export interface PathLevel<T> {
+  items: T[] | undefined;
+  below: Map<string | number, PathLevel<T>> | undefined;
+}
+
 /**
- * The stems whose paths start with one prefix. A tree rather than a map of whole paths: a place's
- * prefixes are looked up without spelling each one, and the walk ends where no stem's path goes on.
+ * A tree of paths, a level per segment: a path's prefixes are looked up one segment at a time,
+ * without spelling each one, and a walk ends where no path goes on. `key` says which segments are
+ * the same (the runner's places: equal strings; stems: as @stoplight/json's startsWith compares).
  */
-interface StemLevel {
-  /** The stems whose path is this prefix. */
-  stems: string[] | undefined;
-  /** The levels one segment further, by segmentKey. */
-  next: Map<string | number, StemLevel> | undefined;
+export class PathTree<T> {
+  readonly top: PathLevel<T> = { items: undefined, below: undefined };
+
+  constructor(private readonly key: (segment: string) => string | number) {}
+
+  add(path: readonly string[], item: T): void {
+    let level = this.top;
+    for (const segment of path) {
+      const key = this.key(segment);
+      let next = level.below?.get(key);
+      if (next === undefined) (level.below ??= new Map()).set(key, (next = { items: undefined, below: undefined }));
+      level = next;
+    }
+    (level.items ??= []).push(item);
+  }
+
+  /** The level one segment below `level`, where some path goes on with that segment. */
+  next(level: PathLevel<T>, segment: string): PathLevel<T> | undefined {
+    return level.below?.get(this.key(segment));
+  }
 }
 
 /**
@@ -163,7 +185,7 @@ class StemReach {
   /** The components a component reaches (itself aside), found on first use. */
   private readonly reached = new Map<number, Set<number>>();
   /** Nodes by their path. */
-  private readonly byPath: StemLevel = { stems: undefined, next: undefined };
+  private readonly byPath = new PathTree<string>(segmentKey);
   /** Nodes that read as no path: the original throws where it lists one as a stem. */
   private readonly unreadable: string[] = [];
   /** Nodes visited so far by the walks below components: the work, for the bound on steps. */
@@ -179,14 +201,7 @@ class StemReach {
         this.unreadable.push(node);
         continue;
       }
-      let level = this.byPath;
-      for (const segment of path) {
-        const key = segmentKey(segment);
-        let next = level.next?.get(key);
-        if (next === undefined) (level.next ??= new Map()).set(key, (next = { stems: undefined, next: undefined }));
-        level = next;
-      }
-      (level.stems ??= []).push(node);
+      this.byPath.add(path, node);
     }
   }
 
@@ -214,15 +229,15 @@ class StemReach {
     // Past the shared part, forEachStem spells a stem as the prefix itself until a key matches the
     // target's again at its depth.
     let ownStems = spelling;
-    let level: StemLevel | undefined = this.byPath;
+    let level: PathLevel<string> | undefined = this.byPath.top;
     for (let length = 0; length <= path.length; length++) {
       if (length > 0) {
         const segment = path[length - 1]!;
-        level = level.next?.get(segmentKey(segment));
+        level = this.byPath.next(level, segment);
         if (level === undefined) return false;
         if (length > shared && segment === pointerPath[length - 1]) ownStems = false;
       }
-      const stems = level.stems;
+      const stems = level.items;
       if (stems === undefined) continue;
       // The prefix as forEachStem spells it, where the place's own ref may have made it a stem.
       const spelt = ownStems && length > shared ? `#${path.slice(0, length).map(segment => `/${segment}`).join('')}` : undefined;

@@ -18,7 +18,7 @@ import { stackArray, type Stack } from './crawler.js';
 import { Draft, isDraftable, Tree, Unsupported } from './draft.js';
 import { internalModule } from './internals.js';
 import { patchOnce } from './patch.js';
-import { dereferenceInline, pathToPointer, type RefGraph, type ResolveError } from './ref-graph.js';
+import { dereferenceInline, PathTree, pathToPointer, type RefGraph, type ResolveError } from './ref-graph.js';
 
 type Path = string[];
 
@@ -81,34 +81,22 @@ interface Changing {
  */
 const settled = new WeakMap<Runner, Map<string, { source: unknown; result: unknown }>>();
 
-/** A level of anyNested's tree of paths: whether a path ends here, and the segments below. */
-interface Level {
-  isPath: boolean;
-  below: Map<string, Level>;
-}
-
 /**
  * Whether a path is the root or lies inside another (one of its proper prefixes is a path of the
- * list). The paths go into a tree, a level per segment, and each is walked down it once: spelling
- * every prefix of every path cost the square of the depth per path.
+ * list), read from a tree of the paths: spelling every prefix of every path cost the square of the
+ * depth per path.
  */
 export function anyNested(paths: readonly Path[]): boolean {
-  const top: Level = { isPath: false, below: new Map() };
+  const tree = new PathTree<true>(segment => segment);
   for (const path of paths) {
     if (path.length === 0) return true;
-    let level = top;
-    for (const segment of path) {
-      let next = level.below.get(segment);
-      if (!next) level.below.set(segment, (next = { isPath: false, below: new Map() }));
-      level = next;
-    }
-    level.isPath = true;
+    tree.add(path, true);
   }
   return paths.some(path => {
-    let level = top;
+    let level = tree.top;
     for (let i = 0; i < path.length - 1; i++) {
-      level = level.below.get(path[i]!)!;
-      if (level.isPath) return true;
+      level = tree.next(level, path[i]!)!;
+      if (level.items) return true;
     }
     return false;
   });
