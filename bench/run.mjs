@@ -67,7 +67,7 @@ const JSON_OUT = values.json;
 const BEFORE = values.before ?? (existsSync(path.join(ROOT, 'bench/before.json')) ? path.join(ROOT, 'bench/before.json') : undefined);
 /** The sizes of the one API linted at three sizes (blockfrost, as JSON). */
 const SIZES = [1, 4, 16];
-const ONLY = ids(USAGE, values, 'cases', ['tiny', 'medium', ...corpusCases().map(c => c.id), 'one-small', 'many-small', ...SIZES.map(k => `size-x${k}`), 'github-diff', 'github-baseline', 'since']);
+const ONLY = ids(USAGE, values, 'cases', ['tiny', 'medium', 'reference', ...corpusCases().map(c => c.id), 'one-small', 'many-small', ...SIZES.map(k => `size-x${k}`), 'github-diff', 'github-baseline', 'since']);
 const COMPARE = values['compare-build'] && path.resolve(values['compare-build']);
 // --render <json>: writes the report from an earlier run's --json, measuring nothing.
 const RENDER = values.render;
@@ -359,6 +359,8 @@ async function main() {
   const cases = [
     { id: 'tiny', label: 'tiny spec (1 path)', files: [inputs.tiny], target: { redocly: 0.8 } },
     { id: 'medium', label: 'medium: @blockfrost/openapi 0.1.93 (YAML)', files: [inputs.medium], spec: true },
+    // apilint's own reference spec: every guideline in use, event types and x-rate-limit among them.
+    { id: 'reference', label: 'fixtures/reference-service.yaml (events, rate limits)', files: [path.join(ROOT, 'fixtures/reference-service.yaml')] },
     ...corpusCases(),
     { id: 'one-small', label: '1 small document', files: [inputs.one] },
     { id: 'many-small', label: '30 small documents, one call', files: inputs.manyFiles, apilintFiles: [inputs.many] },

@@ -14,6 +14,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'rolldown';
+import { precompiledValidatorsSource } from './precompile-validators.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'dist/bundle');
@@ -63,14 +64,19 @@ function internalsSource() {
  * bundle (Spectral's compiled OpenAPI validators, its `schema` function); anything else (the JSON
  * meta-schemas) is required from the installed package as before.
  */
-const BUNDLED_LAZY = ['@stoplight/spectral-rulesets/dist/oas/schemas/validators.js', '@stoplight/spectral-functions/dist/schema/index.js', 're2js'];
+const BUNDLED_LAZY = ['@stoplight/spectral-rulesets/dist/oas/schemas/validators.js', '@stoplight/spectral-functions/dist/schema/index.js', '@stoplight/spectral-functions/dist/optionSchemas.js', 're2js'];
 function lazyRequireSource(original) {
   const cases = BUNDLED_LAZY.map(id => `    case ${JSON.stringify(id)}: return require(${JSON.stringify(require.resolve(id))});`);
-  return original.replace(
-    /export function lazyRequire\(id\) \{/,
-    ['export function lazyRequire(id) {', '  switch (id) {', ...cases, '  }'].join('\n'),
-  );
+  return original
+    .replace(/export function lazyRequire\(id\) \{/, ['export function lazyRequire(id) {', '  switch (id) {', ...cases, '  }'].join('\n'))
+    .replace(/export function bundledValidator\((\w+)\) \{\n {4}return undefined;/, (_, name) => `export function bundledValidator(${name}) {\n    return require(${JSON.stringify(PRECOMPILED)}).validator(${name});`);
 }
+
+// The validation schemas compiled ahead of time (scripts/precompile-validators.mjs), and the module
+// that says which schema is which, for the patched copy of Spectral's compiled-schema cache.
+const PRECOMPILED = '\0apilint:precompiled-validators';
+const validationSchemasFile = path.join(root, 'dist/rulesets/lib/validation-schemas.js');
+const precompiledSource = await precompiledValidatorsSource();
 
 /** The files src/engine/bundle-patches.ts changes, by absolute path. */
 const patches = new Map(FILE_PATCHES.map(patch => [path.join(path.dirname(require.resolve(patch.pkg)), patch.file), patch]));
@@ -152,6 +158,8 @@ await build({
       name: 'apilint-engine',
       resolveId(source) {
         if (source === 'lodash') return '\0apilint:lodash';
+        if (source === PRECOMPILED) return PRECOMPILED;
+        if (source === 'apilint:validation-schemas') return validationSchemasFile;
         return source in LEFT_OUT ? `\0apilint:left-out:${source}` : null;
       },
       load(id) {
@@ -163,9 +171,11 @@ await build({
         const file = path.resolve(id);
         if (file === internalsFile) return internalsSource();
         if (patches.has(file)) return applyPatch(file, readFileSync(file, 'utf8'));
+        if (id === PRECOMPILED) return precompiledSource;
         if (file === lazyRequireFile) {
           const source = lazyRequireSource(readFileSync(file, 'utf8'));
           if (!source.includes('switch (id)')) throw new Error(`${lazyRequireFile}: lazyRequire not found`);
+          if (!source.includes(JSON.stringify(PRECOMPILED))) throw new Error(`${lazyRequireFile}: bundledValidator not found`);
           return source;
         }
         return null;

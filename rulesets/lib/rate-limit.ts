@@ -5,10 +5,8 @@ import type { IFunctionResult } from '@stoplight/spectral-core';
 import type { JsonPath } from '@stoplight/types';
 import { isObject, operationName, operations, responseHeaders, responses, type Obj, type Operation } from './oas.js';
 import { apiOperations } from './operations.js';
-import schema from '../x-rate-limit.schema.js';
 
 export const RATE_LIMIT = 'x-rate-limit';
-export const RATE_LIMIT_SCHEMA: Obj = schema;
 
 export interface RateLimitDeclaration {
   /** The extension's value as written (an object when valid). */

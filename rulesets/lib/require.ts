@@ -2,12 +2,22 @@
 // only the rules that need them should pay for them). Spectral's CLI evaluates a bundled ruleset
 // with a CommonJS `require` and no `import.meta`: use that one there.
 import { createRequire } from 'node:module';
+import type { ValidateFunction } from 'ajv';
 
 let local: NodeJS.Require | undefined;
 
 export function lazyRequire<T>(id: string): T {
   const req = typeof require === 'function' ? require : (local ??= createRequire(import.meta.url));
   return req(id) as T;
+}
+
+/**
+ * The validator compiled from the schema `name` of rulesets/lib/validation-schemas.ts when the CLI
+ * bundle was built. None outside the bundle: scripts/bundle.mjs gives the bundle's copy of this
+ * function a body that requires them (scripts/precompile-validators.mjs).
+ */
+export function bundledValidator(_name: string): ValidateFunction | undefined {
+  return undefined;
 }
 
 type SchemaFunction = typeof import('@stoplight/spectral-functions').schema;

@@ -1,38 +1,19 @@
 import type { IFunctionResult } from '@stoplight/spectral-core';
 import type { ErrorObject } from 'ajv';
 import { defineRule } from '../rule.js';
-import { lazyRequire, validateWithSchema } from '../lib/require.js';
+import { validateWithSchema } from '../lib/require.js';
+import { VALIDATION_SCHEMAS, validationSchema, type Dialect, type ValidationSchemaName } from '../lib/validation-schemas.js';
 import { eventSchema, eventTypeNodes, schemaFinding } from '../lib/events.js';
 import { isOas2, isObject, type Obj } from '../lib/oas.js';
 import { eventTypes, oas2, oas3 } from '../formats.js';
-
-// The OpenAPI schemas Spectral validates documents with (deep path: the package has no `exports`).
-const schemaDefinitions = (version: string): Obj =>
-  lazyRequire<{ definitions: Obj }>(`@stoplight/spectral-rulesets/dist/oas/schemas/oas/${version}.json`).definitions;
-
-/** A meta-schema for one Schema Object: a Reference (`$ref` left unresolved, e.g. circular) or a schema. */
-const schemaObjectOf = (definitions: Obj, reference: string, schema: string): Obj => ({
-  definitions,
-  if: { type: 'object', required: ['$ref'] },
-  then: { $ref: `#/definitions/${reference}` },
-  else: { $ref: `#/definitions/${schema}` },
-});
-
-type Dialect = 'draft7' | 'draft2020-12';
-let metaSchemas: Record<'oas2' | 'oas3_0' | 'oas3_1', { schema: Obj; dialect: Dialect }> | undefined;
 
 /**
  * The Schema Object of the document's own OpenAPI version: Swagger 2.0's, OpenAPI 3.0's, and for
  * 3.1 JSON Schema 2020-12 (its schema dialect). Standalone event types use OpenAPI 3.0's.
  */
-function metaSchemaFor(root: unknown) {
-  metaSchemas ??= {
-    oas2: { schema: schemaObjectOf(schemaDefinitions('v2.0'), 'jsonReference', 'schema'), dialect: 'draft7' },
-    oas3_0: { schema: schemaObjectOf(schemaDefinitions('v3.0'), 'Reference', 'Schema'), dialect: 'draft7' },
-    oas3_1: { schema: { $ref: 'https://json-schema.org/draft/2020-12/schema' }, dialect: 'draft2020-12' },
-  };
-  if (isOas2(root)) return metaSchemas.oas2;
-  return isObject(root) && /^3\.[1-9]/.test(String(root.openapi)) ? metaSchemas.oas3_1 : metaSchemas.oas3_0;
+function metaSchemaFor(root: unknown): { schema: Obj; dialect: Dialect } {
+  const name: ValidationSchemaName = isOas2(root) ? 'schema-object-2.0' : isObject(root) && /^3\.[1-9]/.test(String(root.openapi)) ? 'schema-object-3.1' : 'schema-object-3.0';
+  return { schema: validationSchema(name), dialect: VALIDATION_SCHEMAS[name].dialect };
 }
 
 /** Drops if/then/else wrapper errors (the branch's own errors say it) and points unexpected keywords at their key. */

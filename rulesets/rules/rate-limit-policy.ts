@@ -4,7 +4,8 @@ import { validateWithSchema } from '../lib/require.js';
 import type { JsonPath } from '@stoplight/types';
 import { defineRule, type RuleResult } from '../rule.js';
 import { atKey, isObject } from '../lib/oas.js';
-import { isExemptDeclaration, RATE_LIMIT, RATE_LIMIT_SCHEMA, rateLimitDeclarations } from '../lib/rate-limit.js';
+import { isExemptDeclaration, RATE_LIMIT, rateLimitDeclarations } from '../lib/rate-limit.js';
+import { validationSchema } from '../lib/validation-schemas.js';
 
 type AjvErrors = Parameters<NonNullable<SchemaOptions['prepareResults']>>[0];
 
@@ -65,7 +66,7 @@ export default defineRule({
       });
     }
     for (const { value, jsonPath } of declarations) {
-      const problems = validateWithSchema(value, { schema: RATE_LIMIT_SCHEMA, allErrors: true, prepareResults: dropBranchErrors }, context, jsonPath);
+      const problems = validateWithSchema(value, { schema: validationSchema('x-rate-limit'), allErrors: true, prepareResults: dropBranchErrors }, context, jsonPath);
       if (Array.isArray(problems)) results.push(...findings(problems, jsonPath));
     }
     return results;

@@ -1,5 +1,6 @@
 // What the CLI bundle (scripts/bundle.mjs) changes in its dependencies as it bundles them. None
 // changes what the code computes: two constructions run on first use instead of at load time,
+// apilint's own validation schemas come compiled (the same Ajv code, compiled at build time),
 // the compiled OpenAPI validators find duplicate items in linear time (unique-items.ts), lodash
 // comes as the methods the bundle uses (lodash's own per-method modules), and node-fetch,
 // which only Spectral's default http resolver calls, is left out (apilint gives Spectral its own
@@ -15,7 +16,7 @@ import { withLinearUniqueItems } from './unique-items.js';
  */
 export interface FilePatch {
   /** The package (pinned exactly, src/engine/versions.ts) and the file in it, from its main file's folder. */
-  pkg: '@stoplight/spectral-core' | '@stoplight/spectral-rulesets' | 'commander';
+  pkg: '@stoplight/spectral-core' | '@stoplight/spectral-functions' | '@stoplight/spectral-rulesets' | 'commander';
   file: string;
   why: string;
   replace?: readonly (readonly [before: string, after: string])[];
@@ -29,7 +30,7 @@ export const FILE_PATCHES: readonly FilePatch[] = [
   {
     pkg: '@stoplight/spectral-core',
     file: 'ruleset/function.js',
-    why: 'builds an ajv instance (compiling ajv-errors\' meta-schema) when loaded, a sixth of a small spec\'s run, although apilint calls createRulesetFunction only when Spectral\'s CLI validates the ruleset: built on first use',
+    why: 'builds an ajv instance (compiling ajv-errors\' meta-schema) when loaded, a sixth of a small spec\'s run, although apilint calls createRulesetFunction only when Spectral\'s CLI validates the ruleset and when a rule first validates with the `schema` function: built on first use, and the `schema` function\'s options schema comes compiled with the bundle (scripts/precompile-validators.mjs)',
     replace: [
       [
         "const ajv = new ajv_1.default({ allErrors: true, allowUnionTypes: true, strict: true, keywords: ['x-internal'] });\n(0, ajv_errors_1.default)(ajv);\n(0, ajv_formats_1.default)(ajv);",
@@ -37,7 +38,19 @@ export const FILE_PATCHES: readonly FilePatch[] = [
       ],
       [
         'const validateOptions = options === null ? DEFAULT_OPTIONS_VALIDATOR : ajv.compile(options);\n    const validateInput = input !== null ? ajv.compile(input) : input;',
-        'const validateOptions = options === null ? DEFAULT_OPTIONS_VALIDATOR : ajv().compile(options);\n    const validateInput = input !== null ? ajv().compile(input) : input;',
+        // The `schema` function's options schema comes compiled (rulesets/lib/validation-schemas.ts).
+        'const validateOptions = options === null ? DEFAULT_OPTIONS_VALIDATOR : (require("apilint:validation-schemas").precompiledOptionsValidator(options) ?? ajv().compile(options));\n    const validateInput = input !== null ? ajv().compile(input) : input;',
+      ],
+    ],
+  },
+  {
+    pkg: '@stoplight/spectral-functions',
+    file: 'schema/ajv.js',
+    why: 'compiles each schema with Ajv on its first use in a process: OpenAPI 3.0\'s Schema Object, which the event schemas are validated against, took 40–90 ms of every run of a spec with event types. apilint\'s own constant schemas (rulesets/lib/validation-schemas.ts) come compiled with the bundle, by the same Ajv set up the same way (scripts/precompile-validators.mjs); any other schema is compiled as before',
+    replace: [
+      [
+        'return function (schema, dialect, allErrors) {\n        var _a, _b, _c, _d;',
+        'return function (schema, dialect, allErrors) {\n        var _a, _b, _c, _d;\n        const precompiled = require("apilint:validation-schemas").precompiledValidator(schema, dialect, allErrors);\n        if (precompiled !== undefined)\n            return precompiled;',
       ],
     ],
   },
