@@ -33,3 +33,15 @@ it('the config snippet on every docs page with options is a valid config', async
     expect(config.rules.get(rule.id), rule.id).toEqual({ severity: rule.severity, options: rule.options!.defaults });
   }
 });
+
+it('every rule\'s options schema is a valid JSON Schema (draft-07): the config compiles them without checking that again', async () => {
+  const { default: Ajv } = await import('ajv');
+  const ajv = new Ajv({ strict: false });
+  const withOptions = catalogue.filter(r => r.options);
+  expect(withOptions.length).toBeGreaterThan(20);
+  for (const rule of withOptions) {
+    expect(ajv.validateSchema(rule.options!.schema), `${rule.id}: ${ajv.errorsText()}`).toBe(true);
+  }
+  // The check bites: a schema with a wrong keyword type fails it.
+  expect(ajv.validateSchema({ type: 'object', properties: { max: { type: 'integer', minimum: 'one' } } })).toBe(false);
+});
