@@ -60,9 +60,11 @@ function internalsSource() {
 }
 
 /**
- * dist/rulesets/lib/require.js for the bundle: the modules rules load on demand come from the
- * bundle (Spectral's compiled OpenAPI validators, its `schema` function); anything else (the JSON
- * meta-schemas) is required from the installed package as before.
+ * dist/rulesets/lib/require.js for the bundle: the modules loaded on demand come from the bundle
+ * (Spectral's compiled OpenAPI validators, its `schema` function and that function's options
+ * schema, re2js, and Ajv for the config's checks); anything else (the JSON meta-schemas) is
+ * required from the installed package as before. `bundledValidator` gives the validators compiled
+ * at build time.
  */
 const BUNDLED_LAZY = ['@stoplight/spectral-rulesets/dist/oas/schemas/validators.js', '@stoplight/spectral-functions/dist/schema/index.js', '@stoplight/spectral-functions/dist/optionSchemas.js', 're2js', 'ajv'];
 function lazyRequireSource(original) {
