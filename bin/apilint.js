@@ -52,7 +52,8 @@ function exitWhenWritten(code) {
 /**
  * Runs the CommonJS bundle as Node would, but compiles it with V8's code cache. The cache is
  * written next to the bundle (in the package's own folder, so only whoever can change the code can
- * change the cache) after a run that had none or whose cache V8 rejected (another Node version).
+ * change the cache) after a run that had none or whose cache V8 rejected (another Node version),
+ * and that parsed a document (a lint or a diff).
  * Where that folder is read-only the bundle simply runs uncached.
  */
 function loadBundle(file) {
@@ -92,6 +93,11 @@ function loadBundle(file) {
     // with.
     v8.setFlagsFromString('--no-flush-bytecode');
     process.once('exit', () => {
+      // After `--version`, `--help` or `rules` the cache would hold next to nothing, and every
+      // later lint would compile most of the CLI again (an npm install has no cache until its
+      // first run, and GitHub's action asks for the version first): wait for a run that lints
+      // or compares documents.
+      if (!module.exports.hasParsedDocuments()) return;
       v8.setFlagsFromString('--flush-bytecode');
       try {
         const temp = `${cacheFile}.${process.pid}.tmp`;

@@ -303,6 +303,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
 const ruleJson = ({ id, kind, severity, ref, zalando, description, recommended, docsUrl }: RuleInfo) => ({ id, kind, severity, ref, zalando, description, recommended, docsUrl });
 
 export { enableWorkers } from './lint/parallel.js';
+export { hasParsedDocuments } from './load/documents.js';
 
 /** The entry of a lint worker thread (src/lint/parallel.ts, or the language server's), started by bin/apilint.js. */
 export async function runLintWorker(): Promise<void> {

@@ -2,7 +2,7 @@
 // scripts/bundle.mjs). V8 rejects a cache written under other flags, and a run that rejects it
 // writes its own: these tests catch a cache that plain runs reject (each run would then compile
 // everything and rewrite it) and runs with node flags taking the plain runs' cache over.
-import { cpSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -49,6 +49,30 @@ describe('the code cache', () => {
     ]);
     // Nor does the run write a cache of its own.
     expect(caches()).toEqual(before);
+  });
+
+  it('is written only by a run that lints or compares documents: after --version, --help or rules it would hold next to nothing', { timeout: 60_000 }, async () => {
+    // An install without a cache, as npm installs the package.
+    const bare = mkdtempSync(path.join(tmpdir(), 'apilint-code-cache-bare-'));
+    for (const item of ['bin', 'package.json', 'dist/bundle/cli.cjs']) cpSync(path.join(ROOT, item), path.join(bare, item), { recursive: true });
+    symlinkSync(path.join(ROOT, 'node_modules'), path.join(bare, 'node_modules'), 'dir');
+    const bin = path.join(bare, 'bin/apilint.js');
+    const written = () => readdirSync(path.join(bare, 'dist/bundle')).filter(f => f.endsWith('.v8cache'));
+    for (const args of [['--version'], ['--help'], ['rules'], ['rules', 'path-kebab-case']]) {
+      expect((await runCli(args, { env, bin })).code, args.join(' ')).toBe(0);
+      expect(written(), args.join(' ')).toEqual([]);
+    }
+    expect((await runCli(['lint', REFERENCE_SPEC], { env, bin })).code).toBe(0);
+    expect(written()).toEqual([PLAIN]);
+    // A diff is such a run too.
+    rmSync(path.join(bare, 'dist/bundle', PLAIN));
+    expect((await runCli(['diff', REFERENCE_SPEC, REFERENCE_SPEC], { env, bin })).code).toBe(0);
+    expect(written()).toEqual([PLAIN]);
+    // It holds the lint's code: about as much as the build's cache, which a warm-up lint wrote.
+    const size = readFileSync(path.join(bare, 'dist/bundle', PLAIN)).length;
+    expect(size).toBeGreaterThan(readFileSync(path.join(ROOT, 'dist/bundle', PLAIN)).length / 2);
+    const next = await runCli(['lint', REFERENCE_SPEC], { env: { ...env, APILINT_CODE_CACHE_LOG: '1' }, bin });
+    expect(next.stderr).toContain('apilint: code cache accepted on the main thread');
   });
 
   // A heap size (which NODE_OPTIONS may give too); and an optimisation budget of the run's own,

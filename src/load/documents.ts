@@ -93,6 +93,12 @@ export async function readInput(file: string, maxFileSize = DEFAULT_MAX_FILE_SIZ
   return readSource(file === STDIN ? { stream: process.stdin as AsyncIterable<Buffer>, name: STDIN } : file, maxFileSize);
 }
 
+/** API documents this thread has parsed (bin/apilint.js writes its code cache only after one). */
+let documentsParsed = 0;
+
+/** Whether this thread has parsed an API document to lint or compare: a run that only printed its version, help or rules compiled little worth caching. */
+export const hasParsedDocuments = (): boolean => documentsParsed > 0;
+
 /**
  * Parses one input with the engine's readers (Linter.parse). A file that was not named explicitly (the files of a directory or a glob, and
  * every file with --ignore-unknown-format) is skipped, with undefined, when it is not an OpenAPI
@@ -101,6 +107,7 @@ export async function readInput(file: string, maxFileSize = DEFAULT_MAX_FILE_SIZ
  * claims to be one (an `openapi` or `swagger` key, an event type's fields) stays an error.
  */
 export function parseDocument(raw: string, source: string, explicit: boolean, readers: DocumentReaders): LoadedDocument | undefined {
+  documentsParsed++;
   // Texts read from disk or stdin are normalized already (src/load/limits.ts); an editor's buffer is here.
   const text = normalizeText(raw);
   const json = source.toLowerCase().endsWith('.json') || (source === STDIN && /^\s*[{[]/.test(text));
