@@ -96,8 +96,9 @@ function loadBundle(file) {
       // After `--version`, `--help` or `rules` the cache would hold next to nothing, and every
       // later lint would compile most of the CLI again (an npm install has no cache until its
       // first run, and GitHub's action asks for the version first): wait for a run that lints
-      // or compares documents.
-      if (!module.exports.hasParsedDocuments()) return;
+      // or compares documents. The language server lints in a thread of its own; its main
+      // thread's cache still serves that thread's start.
+      if (!module.exports.hasParsedDocuments() && args[0] !== 'lsp') return;
       v8.setFlagsFromString('--flush-bytecode');
       try {
         const temp = `${cacheFile}.${process.pid}.tmp`;

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.js';
+import { LspClient } from './helpers/lsp-client.js';
 import { REFERENCE_SPEC, ROOT } from './helpers/lint.js';
 
 /** A copy of the installed CLI (launcher, bundle and cache), so that these runs write nowhere else. */
@@ -51,7 +52,7 @@ describe('the code cache', () => {
     expect(caches()).toEqual(before);
   });
 
-  it('is written only by a run that lints or compares documents: after --version, --help or rules it would hold next to nothing', { timeout: 60_000 }, async () => {
+  it('is written only by a run that lints, compares documents or serves an editor: after --version, --help or rules it would hold next to nothing', { timeout: 60_000 }, async () => {
     // An install without a cache, as npm installs the package.
     const bare = mkdtempSync(path.join(tmpdir(), 'apilint-code-cache-bare-'));
     for (const item of ['bin', 'package.json', 'dist/bundle/cli.cjs']) cpSync(path.join(ROOT, item), path.join(bare, item), { recursive: true });
@@ -73,6 +74,12 @@ describe('the code cache', () => {
     expect(written()).toEqual([PLAIN]);
     const next = await runCli(['lint', REFERENCE_SPEC], { env: { ...env, APILINT_CODE_CACHE_LOG: '1' }, bin });
     expect(next.stderr).toContain('apilint: code cache accepted on the main thread');
+    // The language server, which lints in a thread of its own, writes its main thread's cache.
+    rmSync(path.join(bare, 'dist/bundle', PLAIN));
+    const client = new LspClient({ cwd: bare, command: [process.execPath, bin, 'lsp', '--stdio'] });
+    await client.initialize(bare);
+    expect(await client.shutdown()).toBe(0);
+    expect(written()).toEqual([PLAIN]);
   });
 
   // A heap size (which NODE_OPTIONS may give too); and an optimisation budget of the run's own,
