@@ -53,7 +53,7 @@ function exitWhenWritten(code) {
  * Runs the CommonJS bundle as Node would, but compiles it with V8's code cache. The cache is
  * written next to the bundle (in the package's own folder, so only whoever can change the code can
  * change the cache) after a run that had none or whose cache V8 rejected (another Node version),
- * and that parsed a document (a lint or a diff).
+ * and that parsed a document (a lint or a diff) or served an editor (the language server).
  * Where that folder is read-only the bundle simply runs uncached.
  */
 function loadBundle(file) {
