@@ -6,14 +6,17 @@
 import type { JsonPath } from '@stoplight/types';
 import { withoutTrailingSlashes } from '../../rulesets/lib/naming.js';
 import { isObject } from '../../rulesets/lib/oas.js';
+import { rememberByString } from '../../rulesets/lib/remember.js';
 import { jsonPointer, type Finding } from '../core/finding.js';
 
+// Both are asked once per finding, and a spec's findings share a few hundred path keys and names
+// (github-api.json: 24,691 findings).
+
 /** `orderId`, `order_id`, `Order-ID` → `orderid`. */
-const looseName = (name: string): string => name.toLowerCase().replace(/[-_.\s]/g, '');
+const looseName = rememberByString((name: string): string => name.toLowerCase().replace(/[-_.\s]/g, ''), 10_000);
 
 /** `/orders/{order_id}/Items/` → `/orders/{}/items`. */
-const loosePath = (template: string): string =>
-  withoutTrailingSlashes(template.toLowerCase().replace(/\{[^{}]*\}/g, '{}').replace(/[-_.]/g, '')) || '/';
+const loosePath = rememberByString((template: string): string => withoutTrailingSlashes(template.toLowerCase().replace(/\{[^{}]*\}/g, '{}').replace(/[-_.]/g, '')) || '/', 10_000);
 
 /** Names whose children are named things (a map of names), compared loosely. */
 const NAMED_MAPS = new Set(['properties', 'schemas', 'definitions', 'parameters', 'responses', 'requestBodies', 'headers', 'securitySchemes', 'examples']);
