@@ -1,8 +1,9 @@
 // The validators the CLI bundle carries compiled (scripts/precompile-validators.mjs) against the ones
 // Spectral compiles at run time, as published: the same verdict and the same errors, error by
 // error, on schemas from the corpus, each also broken in several ways, and on other samples.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import parsers from '@stoplight/spectral-parsers';
 import { createRulesetFunction } from '@stoplight/spectral-core';
@@ -131,9 +132,7 @@ describe('the precompiled validators give the errors of Spectral\'s own compilat
 });
 
 it('the bundle validates with the precompiled validators: its findings are those of the unbundled CLI, which compiles at run time', async () => {
-  const { mkdtempSync, writeFileSync } = await import('node:fs');
-  const os = await import('node:os');
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'apilint-precompiled-'));
+  const dir = mkdtempSync(path.join(tmpdir(), 'apilint-precompiled-'));
   const brokenEvent = edit(GENERAL_EVENT, 'delivered_at: {type: string, format: date-time}', 'delivered_at: {type: strin, format: 3, minLength: -1}');
   const rateLimit = 'x-rate-limit: {limit: 10.5, window: 1 minute, key: user, algorithm: TOKEN_BUCKET, burst: 20}\n';
   const files = (['2.0', '3.0.3', '3.1.0'] as const).map(version => {

@@ -1,5 +1,6 @@
 import { statSync, type Stats } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';
+import { rememberByString } from '../../rulesets/lib/remember.js';
 
 /** The name standard input goes by, as an input and as a finding's file. */
 export const STDIN = '<stdin>';
@@ -16,19 +17,13 @@ export function displayPath(file: string, cwd: string): string {
   // process.chdir cannot change the meaning of.
   if (shown?.cwd !== cwd) {
     if (!isAbsolute(cwd)) return relativeOrSelf(file, cwd);
-    shown = { cwd, paths: new Map() };
+    // An editor's server lives long and sees many files: the memo is bounded.
+    shown = { cwd, relative: rememberByString(path => relativeOrSelf(path, cwd), 10_000) };
   }
-  let rel = shown.paths.get(file);
-  if (rel === undefined) {
-    if (shown.paths.size >= MAX_SHOWN) shown.paths.clear();
-    shown.paths.set(file, (rel = relativeOrSelf(file, cwd)));
-  }
-  return rel;
+  return shown.relative(file);
 }
 
-let shown: { cwd: string; paths: Map<string, string> } | undefined;
-/** An editor's server lives long and sees many files: the memo is bounded. */
-const MAX_SHOWN = 10_000;
+let shown: { cwd: string; relative: (file: string) => string } | undefined;
 
 function relativeOrSelf(file: string, cwd: string): string {
   const rel = relative(cwd, file);
