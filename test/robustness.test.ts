@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Linter } from '../src/lint/linter.js';
 import { formatSize, parseSize } from '../src/load/limits.js';
-import { safeText } from '../src/core/text.js';
+import { escapeControl, safeText } from '../src/core/text.js';
 import { BIN, expectOneLine, hasStackTrace, runCli } from './helpers/cli.js';
 import { runInProcess } from './helpers/inprocess.js';
 import { ROOT } from './helpers/lint.js';
@@ -437,6 +437,33 @@ describe('no leaks in output', () => {
     expect(safeText(`"a" ${x(100)} "b"`)).toBe(`"a" ${x(100)} "b"`);
     // Escaped quotes inside the value count as its characters.
     expect(safeText(`Name "${x(40)}\\"${x(40)}" is bad.`)).toBe(`Name "${x(40)}\\"${x(37)}…" is bad.`);
+  });
+
+  it('safeText gives what its full rewrite gives, also where it returns the text at once (20,000 generated texts)', () => {
+    // The rewrite every text took before the shortcut for texts with nothing to change: the oracle.
+    const rewrite = (text: string, max: number): string => {
+      let out = text.length > max * 4 ? `${text.slice(0, max * 4)}…` : text;
+      out = escapeControl(out).replace(/"((?:[^"\\]|\\.){81,}?)"(?=[\s.,:;)\]}!?]|$)/g, (_, inner: string) => `"${inner.length <= 80 ? inner : `${inner.slice(0, 79)}…`}"`);
+      return out.length <= max ? out : `${out.slice(0, max - 1)}…`;
+    };
+    const pieces = ['"', '"', '\\', '\\"', ' ', '.', 'b', 'x'.repeat(20), 'x'.repeat(79), '\n', '\u202e', ':', '"x"'];
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    let unchanged = 0;
+    for (let i = 0; i < 20_000; i++) {
+      let text = '';
+      for (let n = random(14); n > 0; n--) text += pieces[random(pieces.length)];
+      const max = [40, 120, 400][random(3)]!;
+      const expected = rewrite(text, max);
+      expect(safeText(text, max), JSON.stringify(text)).toBe(expected);
+      if (expected === text) unchanged++;
+    }
+    // Both ways are exercised: texts left as they are and texts rewritten.
+    expect(unchanged).toBeGreaterThan(2_000);
+    expect(unchanged).toBeLessThan(18_000);
   });
 });
 
