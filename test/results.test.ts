@@ -45,6 +45,15 @@ describe('placeResults', () => {
     ]);
     expect(placed.every(p => p.source === '/spec/doc.yaml' && p.range === RANGE)).toBe(true);
   });
+
+  it('drops the same repeats where many results share a range (compared one by one, then by fingerprint)', () => {
+    // 40 messages at one node, each given three times, in an order that mixes them: past the
+    // first few the results at the range are told apart by fingerprint instead.
+    const results = [0, 1, 2].flatMap(round => Array.from({ length: 40 }, (_, i) => ({ path: ['a', 'x'], message: `operation ${(i * 7 + round * 13) % 40}` })));
+    const placed = placeResults([report('r1', results), report('r2', results.slice(0, 3))]);
+    const expected = [...new Set(results.map(r => r.message))].map(message => ['r1', message]);
+    expect(placed.map(p => [p.ruleId, p.message])).toEqual([...expected, ...results.slice(0, 3).map(r => ['r2', r.message])]);
+  });
 });
 
 describe('a result behind a $ref', () => {
