@@ -52,6 +52,7 @@ export const ADAPTED_PACKAGES = {
   immer: '@stoplight/json-ref-resolver',
   'dependency-graph': '@stoplight/json-ref-resolver',
   commander: '.',
+  'ajv-formats': '@stoplight/spectral-rulesets',
 } as const;
 
 export type AdaptedPackage = keyof typeof ADAPTED_PACKAGES;
