@@ -7,6 +7,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { firstDuplicate, withLinearUniqueItems } from '../src/engine/unique-items.js';
+import { loadChanged } from './helpers/patched-module.js';
 
 const require = createRequire(import.meta.url);
 const FILE = require.resolve('@stoplight/spectral-rulesets/dist/oas/schemas/validators.js');
@@ -16,13 +17,8 @@ type Validator = ((data: unknown) => boolean) & { errors?: unknown[] | null };
 type Validators = Record<'oas2_0' | 'oas3_0' | 'oas3_1', Validator>;
 
 const published = require(FILE) as Validators;
-/** The module as the bundle has it: rewritten, and loaded as Node loads a CommonJS file. */
-const rewritten = ((): Validators => {
-  const module = { exports: {} as Validators };
-  const { code } = withLinearUniqueItems(readFileSync(FILE, 'utf8'));
-  new Function('exports', 'require', 'module', '__filename', '__dirname', code)(module.exports, createRequire(FILE), module, FILE, path.dirname(FILE));
-  return module.exports;
-})();
+/** The module as the bundle has it: rewritten. */
+const rewritten = loadChanged<Validators>(FILE, code => withLinearUniqueItems(code).code);
 
 /** The loop the generated code runs. */
 function loop(items: unknown[], equal: (a: unknown, b: unknown) => boolean): [number, number] | undefined {

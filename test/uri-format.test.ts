@@ -2,12 +2,12 @@
 // pattern (src/engine/bundle-patches.ts). The small pattern must accept nothing the full one
 // rejects: the published module and the patched one, side by side, give the same verdict on
 // generated texts, many of them plain URLs and many almost so.
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FILE_PATCHES, PLAIN_HTTP_URI } from '../src/engine/bundle-patches.js';
+import { loadChanged } from './helpers/patched-module.js';
 
 const require = createRequire(import.meta.url);
 const FILE = path.join(path.dirname(require.resolve('ajv-formats')), 'formats.js');
@@ -15,18 +15,15 @@ const FILE = path.join(path.dirname(require.resolve('ajv-formats')), 'formats.js
 type Uri = (text: string) => boolean;
 const published = (require(FILE) as { fullFormats: { uri: Uri } }).fullFormats.uri;
 
-/** The module as the bundle has it: patched, and loaded as Node loads a CommonJS file. */
-const patched = ((): Uri => {
-  const patch = FILE_PATCHES.find(p => p.pkg === 'ajv-formats' && p.file === 'formats.js')!;
-  let code = readFileSync(FILE, 'utf8');
+/** The module as the bundle has it: patched. */
+const patch = FILE_PATCHES.find(p => p.pkg === 'ajv-formats' && p.file === 'formats.js')!;
+const patched = loadChanged<{ fullFormats: { uri: Uri } }>(FILE, code => {
   for (const [before, after] of patch.replace ?? []) {
     expect(code).toContain(before);
     code = code.replace(before, () => after);
   }
-  const module = { exports: {} as { fullFormats: { uri: Uri } } };
-  new Function('exports', 'require', 'module', '__filename', '__dirname', code)(module.exports, createRequire(FILE), module, FILE, path.dirname(FILE));
-  return module.exports.fullFormats.uri;
-})();
+  return code;
+}).fullFormats.uri;
 
 const plain = new RegExp(PLAIN_HTTP_URI, 'i');
 
