@@ -22,7 +22,7 @@ const dist = (file) => import(pathToFileURL(path.join(root, 'dist/src', file)).h
 const internalsFile = path.join(root, 'dist/src/engine/internals.js');
 const lazyRequireFile = path.join(root, 'dist/rulesets/lib/require.js');
 const { ADAPTED_PACKAGES, INTERNAL_MODULES, internalModulePath, packageJsonPath } = await dist('engine/internals.js');
-const { FILE_PATCHES, LEFT_OUT, LODASH_METHODS } = await dist('engine/bundle-patches.js');
+const { FILE_PATCHES, LEFT_OUT, LODASH_METHODS, applyFilePatch } = await dist('engine/bundle-patches.js');
 const { versionMismatches, mismatchNotice } = await dist('engine/versions.js');
 const { DEPENDENCIES } = await dist('core/meta.js');
 const require = createRequire(path.join(root, 'package.json'));
@@ -83,20 +83,11 @@ const precompiledSource = await precompiledValidatorsSource();
 /** The files src/engine/bundle-patches.ts changes, by absolute path. */
 const patches = new Map(FILE_PATCHES.map(patch => [path.join(path.dirname(require.resolve(patch.pkg)), patch.file), patch]));
 function applyPatch(file, code) {
-  const patch = patches.get(file);
-  if (patch.rewrite) {
-    try {
-      code = patch.rewrite(code);
-    } catch (error) {
-      throw new Error(`${file} changed (${error.message}): update src/engine/bundle-patches.ts`);
-    }
+  try {
+    return applyFilePatch(patches.get(file), code);
+  } catch (error) {
+    throw new Error(`${file} changed (${error.message}): update src/engine/bundle-patches.ts`);
   }
-  for (const [before, after] of patch.replace ?? []) {
-    if (!code.includes(before)) throw new Error(`${file} changed: update src/engine/bundle-patches.ts`);
-    // A function, so that `$` in a replacement is not read as a replacement pattern.
-    code = code.replace(before, () => after);
-  }
-  return code;
 }
 
 /** lodash as the methods of LODASH_METHODS, each from lodash's own per-method module on first use. */

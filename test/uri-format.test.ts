@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FILE_PATCHES, PLAIN_HTTP_URI } from '../src/engine/bundle-patches.js';
+import { applyFilePatch, FILE_PATCHES, PLAIN_HTTP_URI } from '../src/engine/bundle-patches.js';
 import { loadChanged } from './helpers/patched-module.js';
 
 const require = createRequire(import.meta.url);
@@ -17,13 +17,7 @@ const published = (require(FILE) as { fullFormats: { uri: Uri } }).fullFormats.u
 
 /** The module as the bundle has it: patched. */
 const patch = FILE_PATCHES.find(p => p.pkg === 'ajv-formats' && p.file === 'formats.js')!;
-const patched = loadChanged<{ fullFormats: { uri: Uri } }>(FILE, code => {
-  for (const [before, after] of patch.replace ?? []) {
-    expect(code).toContain(before);
-    code = code.replace(before, () => after);
-  }
-  return code;
-}).fullFormats.uri;
+const patched = loadChanged<{ fullFormats: { uri: Uri } }>(FILE, code => applyFilePatch(patch, code)).fullFormats.uri;
 
 const plain = new RegExp(PLAIN_HTTP_URI, 'i');
 

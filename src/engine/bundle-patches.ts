@@ -24,6 +24,17 @@ export interface FilePatch {
   rewrite?: (code: string) => string;
 }
 
+/** A file's text as the bundle has it; throws where the file is not as the patch expects (it changed). */
+export function applyFilePatch(patch: FilePatch, code: string): string {
+  let out = patch.rewrite ? patch.rewrite(code) : code;
+  for (const [before, after] of patch.replace ?? []) {
+    if (!out.includes(before)) throw new Error(`a text to replace is not there: ${JSON.stringify(before.slice(0, 60))}`);
+    // A function, so that `$` in a replacement is not read as a replacement pattern.
+    out = out.replace(before, () => after);
+  }
+  return out;
+}
+
 /**
  * Absolute http(s) URLs in their plainest form: a host of unreserved characters, a port, and a
  * path, query and fragment without percent-escapes. Every text it matches (case aside, as both
