@@ -22,6 +22,9 @@ const published = require(FILE) as Validators;
 const patch = FILE_PATCHES.find(p => p.pkg === '@stoplight/spectral-rulesets' && p.file === 'oas/schemas/validators.js')!;
 const rewritten = loadChanged<Validators>(FILE, code => applyFilePatch(patch, code));
 
+/** The inner loop of a pairwise comparison, as Spectral's module or Ajv's standalone code spells it. */
+const PAIRWISE = /for\s*\((\w+) = \w+;\s*\1--;\s*\)/;
+
 /** The loop the generated code runs. */
 function loop(items: unknown[], equal: (a: unknown, b: unknown) => boolean): [number, number] | undefined {
   for (let i = items.length; i--; ) for (let j = i; j--; ) if (equal(items[i], items[j])) return [i, j];
@@ -82,10 +85,12 @@ describe('firstDuplicate', () => {
 });
 
 describe('the rewritten validators', () => {
-  it('replace the 26 pairwise loops, and the bundle holds them', () => {
+  it('replace the 26 pairwise loops, and the bundle holds them with those of its precompiled validators', () => {
     expect(withLinearUniqueItems(readFileSync(FILE, 'utf8')).replaced).toBe(26);
     const bundle = readFileSync(path.join(ROOT, 'dist/bundle/cli.cjs'), 'latin1');
-    expect(bundle.split('apilintFirstDuplicate(').length - 1).toBe(26);
+    // Swagger 2.0's Schema Object (an `enum`, a `type` list) and JSON Schema 2020-12's (a `type` list).
+    expect(bundle.split('apilintFirstDuplicate(').length - 1).toBe(26 + 3);
+    expect(bundle).not.toMatch(PAIRWISE);
   });
 
   const tag = fc.record({ name: fc.constantFrom('orders', 'parcels'), description: fc.constantFrom('x', 'y') }, { requiredKeys: ['name'], noNullPrototype: true });
@@ -129,5 +134,45 @@ describe('the rewritten validators', () => {
       }),
       { numRuns: 500, seed: 2026_11_26 },
     );
+  });
+});
+
+describe("Ajv's standalone code", () => {
+  // Ajv as it is installed for Spectral's `schema` function (one copy: package.json `overrides`).
+  const ajvRequire = createRequire(require.resolve('@stoplight/spectral-functions/dist/schema/ajv.js'));
+  const Ajv = (ajvRequire('ajv') as { default: new (options: object) => { compile(schema: object): unknown } }).default;
+  const standaloneCode = (ajvRequire('ajv/dist/standalone') as { default: (ajv: unknown, validate: unknown) => string }).default;
+  const schema = { type: 'array', uniqueItems: true, items: { anyOf: [{ type: 'string' }, { type: 'object' }, { type: 'array' }, { type: 'number' }, { type: 'null' }] } };
+  const load = (code: string): Validator => {
+    const module = { exports: {} as Validator };
+    new Function('module', 'exports', 'require', code)(module, module.exports, ajvRequire);
+    return module.exports;
+  };
+
+  for (const allErrors of [true, false]) {
+    it(`${allErrors ? 'with' : 'without'} allErrors: its loop is replaced, with the same verdict and errors`, () => {
+      const ajv = new Ajv({ allErrors, code: { source: true } });
+      const code = standaloneCode(ajv, ajv.compile(schema)).replace(/require\("([^"]+)"\)/g, (_, id: string) => `require(${JSON.stringify(ajvRequire.resolve(id))})`);
+      expect(code).toMatch(PAIRWISE);
+      const { code: linear, replaced } = withLinearUniqueItems(code);
+      expect(replaced).toBe(1);
+      expect(linear).not.toMatch(PAIRWISE);
+      const [before, after] = [load(code), load(linear)];
+      let duplicates = 0;
+      fc.assert(
+        fc.property(fc.array(values, { maxLength: 30 }), items => {
+          const valid = before(items);
+          expect(after(items)).toBe(valid);
+          expect(after.errors ?? null).toEqual(before.errors ?? null);
+          if (!valid) duplicates++;
+        }),
+        { numRuns: 2000, seed: 2026_11_27 },
+      );
+      expect(duplicates).toBeGreaterThan(200);
+    });
+  }
+
+  it('a module without such a loop is left as it is', () => {
+    expect(withLinearUniqueItems('"use strict";module.exports = () => true;')).toEqual({ code: '"use strict";module.exports = () => true;', replaced: 0 });
   });
 });

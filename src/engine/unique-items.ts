@@ -68,19 +68,23 @@ export function firstDuplicate(items: readonly unknown[], equal: (a: unknown, b:
 
 /**
  * The generated loops of a compiled validator module, each replaced by a call to firstDuplicate
- * (its source put at the end of the module), with the count of loops replaced. The loop
+ * (its source put at the end of the module, where there was a loop), with the count of loops
+ * replaced. The loop, as Spectral's minified module spells it or as Ajv's standalone code does
+ * (with braces),
  *
  *     outer: for (; i--;) for (j = i; j--;) if (equal(data[i], data[j])) { ...; break outer; }
  *
- * becomes a loop that runs its body at most once, with `i` and `j` set to the pair found.
+ * becomes a loop that runs its body at most once, with `i` and `j` set to the pair found; the
+ * braces stay where they were.
  */
 export function withLinearUniqueItems(code: string): { code: string; replaced: number } {
   let replaced = 0;
-  const loops = /(\w+): for \(; (\w+)--;\)\s+for \((\w+) = \2; \3--;\)\s+if \((\w+)\((\w+)\[\2\], \5\[\3\]\)\) \{/g;
-  const rewritten = code.replace(loops, (_, label: string, i: string, j: string, equal: string, data: string) => {
+  const loops = /(\w+):\s*for\s*\(;\s*(\w+)--;\s*\)\s*(\{?)\s*for\s*\((\w+) = \2;\s*\4--;\s*\)\s*(\{?)\s*if\s*\((\w+)\((\w+)\[\2\], \7\[\4\]\)\)\s*\{/g;
+  const rewritten = code.replace(loops, (_, label: string, i: string, outerBrace: string, j: string, innerBrace: string, equal: string, data: string) => {
     replaced++;
-    return `${label}: for (let pair = apilintFirstDuplicate(${data}, ${equal}); pair !== undefined; pair = undefined) if (((${i} = pair[0]), (${j} = pair[1]), true)) {`;
+    return `${label}: for (let pair = apilintFirstDuplicate(${data}, ${equal}); pair !== undefined; pair = undefined) ${outerBrace}${innerBrace}if (((${i} = pair[0]), (${j} = pair[1]), true)) {`;
   });
+  if (replaced === 0) return { code, replaced };
   // At the end: the module starts with its "use strict" directive, and the loops run only once it has loaded.
   return { code: `${rewritten}\nconst apilintFirstDuplicate = ${firstDuplicate.toString()};\n`, replaced };
 }
