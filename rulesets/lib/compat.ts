@@ -4,6 +4,7 @@
 // the guideline lets it (9.3).
 import { documentPattern } from './pattern.js';
 import { patternAdmits } from './patterns.js';
+import { schemaName } from './schemas.js';
 import type { Constraint, DiffContext, DiffListeners, DiffResult, Deprecation, Keyword, Loc, SchemaContext, SchemaNode, SchemaView, SecurityAlternative, Severity } from '../diff-rule.js';
 
 /** A value from a document, short and on one line. */
@@ -22,8 +23,8 @@ export const capitalize = (text: string): string => text.charAt(0).toUpperCase()
 
 /** How a message names a `oneOf`/`anyOf` member: its schema name, its title, or what it is. */
 export function memberName(node: SchemaNode): string {
-  const [section, key] = node.loc.path.slice(-2);
-  if ((section === 'schemas' || section === 'definitions') && typeof key === 'string') return `schema "${key}"`;
+  const named = schemaName(node.loc.path);
+  if (named !== undefined) return `schema "${named}"`;
   const value = node.value as { title?: unknown; type?: unknown; allOf?: unknown; properties?: Record<string, { enum?: unknown }> } | null;
   if (typeof value?.title === 'string') return `"${value.title}"`;
   // An allOf of named schemas: `schema "rule-a" with "ruleset-info"`.

@@ -2,7 +2,7 @@
 // (`x-sunset`, the Deprecation and Sunset response headers), shared by the deprecation rules.
 import type { JsonPath } from '@stoplight/types';
 import { allParameters, isObject, operationName, operations, type Obj } from './oas.js';
-import { schemaIndex } from './schemas.js';
+import { schemaIndex, schemaName } from './schemas.js';
 
 export const SUNSET = 'x-sunset';
 export const DEPRECATION_HEADERS = ['Deprecation', 'Sunset'] as const;
@@ -31,9 +31,8 @@ export function deprecatables(root: unknown): Deprecatable[] {
   // 2.0 parameters and headers are schema-like (`simple`) but not schemas: met above or not deprecatable.
   for (const { schema, jsonPath, name, simple } of schemaIndex(root).schemas) {
     if (simple) continue;
-    const [parent, key] = jsonPath.slice(-2);
-    const named = (parent === 'schemas' || parent === 'definitions') && typeof key === 'string';
-    add(schema, name !== undefined ? `property "${name}"` : named ? `schema "${key}"` : 'schema', jsonPath);
+    const named = schemaName(jsonPath);
+    add(schema, name !== undefined ? `property "${name}"` : named !== undefined ? `schema "${named}"` : 'schema', jsonPath);
   }
   return out;
 }

@@ -1,16 +1,18 @@
 import type { JsonPath } from '@stoplight/types';
 import { defineRule } from '../rule.js';
 import { isObject } from '../lib/oas.js';
-import { schemaIndex, schemaTypes, type SchemaNode } from '../lib/schemas.js';
+import { schemaIndex, schemaName, schemaTypes, type SchemaNode } from '../lib/schemas.js';
 import { quote } from '../lib/fields.js';
 
 const FORMATS = { integer: ['int32', 'int64', 'bigint'], number: ['float', 'double', 'decimal'] } as const;
 const ALL_FORMATS: readonly unknown[] = [...FORMATS.integer, ...FORMATS.number];
 const list = (formats: readonly string[]) => formats.map(f => `"${f}"`).join(', ');
 
-/** What the schema is, for messages: a property, a parameter or header (2.0 simple or 3.x `schema`), or a schema. */
+/** What the schema is, for messages: a property, a parameter or header (2.0 simple or 3.x `schema`), a named schema, or a schema. */
 function describe(root: unknown, { schema, jsonPath, name, origin, simple }: SchemaNode): string {
   if (name !== undefined) return `Property ${quote(name)}`;
+  const named = schemaName(jsonPath);
+  if (named !== undefined) return `Schema ${quote(named)}`;
   const last = jsonPath[jsonPath.length - 1];
   const holderPath = simple ? jsonPath : last === 'schema' ? jsonPath.slice(0, -1) : undefined;
   if (holderPath !== undefined && last !== 'items') {

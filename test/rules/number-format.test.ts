@@ -75,6 +75,26 @@ components:
     errors: [{ line: 16, column: 9, severity: 'error', message: 'Property "h" (integer) declares no format' }],
   },
   {
+    name: 'a component schema that parameters share is named as the schema, where it is defined',
+    document: `openapi: 3.0.3
+info: {title: Boards, version: 1.0.0}
+paths:
+  /boards/{row}/{column}:
+    get:
+      parameters:
+        - {name: row, in: path, required: true, schema: {$ref: '#/components/schemas/Coordinate'}}
+        - {name: column, in: path, required: true, schema: {$ref: '#/components/schemas/Coordinate'}}
+      responses:
+        '200': {description: OK}
+components:
+  schemas:
+    Coordinate:
+      type: integer
+      minimum: 1
+`,
+    errors: [{ line: 13, column: 5, severity: 'error', message: 'Schema "Coordinate" (integer) declares no format: add format "int32", "int64", "bigint".' }],
+  },
+  {
     name: '2.0: query parameters, response headers, array items and definitions',
     document: 'fixtures/rules/number-format/bad-2.0.yaml',
     errors: [
