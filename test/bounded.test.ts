@@ -388,3 +388,61 @@ describe('bidirectional controls ("Trojan Source") are escaped in every text for
     }
   });
 });
+
+describe('9. lists as long as a document allows', () => {
+  // Errors gathered by copying the list so far (Ajv's code, better-ajv-errors), lists spread into
+  // one call (past some 120,000 arguments the call stack overflows), and errors of one node taken
+  // out of a list from its front: each of these documents took minutes, or failed with a stack
+  // overflow reported as "nested too deeply" or as a finding. The CLI (the bundle, as shipped)
+  // must lint each inside the kill bound, with the findings the document has.
+  const N = 150_000;
+  const range = Array.from({ length: N }, (_, i) => i);
+  const info = { title: 'T', version: '1.0.0' };
+  /** Lints `doc` with its report written to a file; the report's text and the run's result. */
+  const lint = async (name: string, doc: object) => {
+    const file = write(`lists/${name}.json`, JSON.stringify(doc));
+    const report = path.join(tmp, `lists/${name}.report.json`);
+    const result = await runCli(['lint', file, '--no-config', '-f', 'json', '-o', report], { cwd: tmp, killAfterMs: 90_000 });
+    expect(result.stderr).toBe('');
+    return { result, report: readFileSync(report, 'utf8') };
+  };
+  const count = (report: string, ruleId: string) => (JSON.parse(report) as { findings: { ruleId: string }[] }).findings.filter(f => f.ruleId === ruleId).length;
+
+  it(`an x-rate-limit with ${N.toLocaleString('en-US')} tiers written wrong: a finding for each`, { timeout: 120_000 }, async () => {
+    const tiers = Object.fromEntries(range.map(i => [`T${i}`, { limit: 'ten', window: 'PT1M' }]));
+    const { result, report } = await lint('tiers', { openapi: '3.0.3', info, paths: {}, 'x-rate-limit': { limit: 1, window: 'PT1M', key: 'USER', algorithm: 'TOKEN_BUCKET', tiers } });
+    expect(result.code).toBe(1);
+    expect(count(report, 'rate-limit-policy')).toBe(N);
+    expect(report).not.toContain('call stack');
+  });
+
+  it(`${N.toLocaleString('en-US')} Swagger 2.0 parameter definitions without a name: an openapi-valid finding for each`, { timeout: 120_000 }, async () => {
+    const parameters = Object.fromEntries(range.map(i => [`p${i}`, { in: 'query', type: 'string' }]));
+    const { result, report } = await lint('parameters', { swagger: '2.0', info, paths: {}, parameters });
+    expect(result.code).toBe(1);
+    expect(count(report, 'openapi-valid')).toBe(N);
+  });
+
+  it(`a Swagger 2.0 parameter with ${N.toLocaleString('en-US')} keys it may not have: one openapi-valid finding`, { timeout: 120_000 }, async () => {
+    const parameter: Record<string, unknown> = { name: 'q', in: 'query', type: 'string' };
+    for (const i of range) parameter[`k${i}`] = 1;
+    const { result, report } = await lint('keys', { swagger: '2.0', info, paths: { '/a': { get: { parameters: [parameter], responses: { '200': { description: 'OK' } } } } } });
+    expect(result.code).toBe(1);
+    expect(count(report, 'openapi-valid')).toBe(1);
+  });
+
+  it(`a schema of ${N.toLocaleString('en-US')} properties`, { timeout: 120_000 }, async () => {
+    const properties = Object.fromEntries(range.map(i => [`field_${i}`, { type: 'string' }]));
+    const response = { description: 'OK', content: { 'application/json': { schema: { $ref: '#/components/schemas/Big' } } } };
+    const { result, report } = await lint('properties', { openapi: '3.0.3', info, paths: { '/bigs': { get: { responses: { '200': response } } } }, components: { schemas: { Big: { type: 'object', properties } } } });
+    expect(result.code).toBe(1);
+    expect(count(report, 'openapi-valid')).toBe(0);
+  });
+
+  it(`a referenced file that repeats a key ${N.toLocaleString('en-US')} times: an invalid-ref error at the first repeat`, { timeout: 120_000 }, async () => {
+    write('lists/repeats.yaml', `A:\n  type: object\n  properties:\n${'    dup: {type: string}\n'.repeat(N)}`);
+    const result = await runCli(['lint', write('lists/uses.yaml', `${HEAD}components:\n  schemas:\n    A: {$ref: "./repeats.yaml#/A"}\n`), '-f', 'json', '--no-config'], { cwd: tmp, killAfterMs: 90_000 });
+    expect(result.code).toBe(1);
+    expect(refFindings(result.stdout).map(f => [path.basename(f.file), f.line, f.message])).toEqual([['repeats.yaml', 5, 'Referenced file cannot be parsed: Duplicate key: dup: dup']]);
+  });
+});

@@ -24,7 +24,7 @@ function isResource(data: SubSchema, resources: ReadonlySet<Obj>): boolean {
     if (!isObject(s) || seen.has(s)) continue;
     seen.add(s);
     if (resources.has(s)) return true;
-    if (Array.isArray(s.allOf)) stack.push(...s.allOf);
+    if (Array.isArray(s.allOf)) for (const member of s.allOf) stack.push(member);
   }
   return false;
 }

@@ -47,7 +47,7 @@ export default defineRule({
     const results: IFunctionResult[] = [];
     for (const node of nodes) {
       const { schema, problems } = eventSchema(node);
-      results.push(...problems);
+      for (const problem of problems) results.push(problem);
       if (!schema) continue;
       const invalid = validateWithSchema(schema.root, { schema: meta.schema, dialect: meta.dialect, allErrors: true, prepareResults: prepareErrors }, context, []);
       // One finding per place: a keyword failing several alternatives (`anyOf`) reports the first.

@@ -86,7 +86,7 @@ function uses(root: Obj): Use[] {
         if (base.length > 0) return void add(String(type), bodies, dataParts, [...base, key, i]);
         const known = global.get(`${key}/${i}`);
         if (known) {
-          known.bodies.push(...bodies);
+          for (const body of bodies) known.bodies.push(body);
           known.dataParts ||= dataParts;
         } else {
           global.set(`${key}/${i}`, add(String(type), [...bodies], dataParts, [key, i]));

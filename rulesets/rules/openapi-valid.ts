@@ -76,8 +76,17 @@ const EXCLUSIVE: readonly (readonly [string, string])[] = [
 ];
 
 const decode = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
-const pathOf = (e: AjvError): string[] => (e.instancePath === '' ? [] : e.instancePath.slice(1).split('/').map(decode));
-const isUnder = (path: string[], prefix: string[]) => prefix.every((s, i) => path[i] === s);
+/** Each error's instance path as segments, read once: collapseAlternatives asks for them again and again. */
+const segments = new WeakMap<AjvError, readonly string[]>();
+function segmentsOf(e: AjvError): readonly string[] {
+  let path = segments.get(e);
+  if (path === undefined) segments.set(e, (path = e.instancePath === '' ? [] : e.instancePath.slice(1).split('/').map(decode)));
+  return path;
+}
+const pathOf = (e: AjvError): string[] => [...segmentsOf(e)];
+const isUnder = (path: readonly string[], prefix: readonly string[]) => prefix.every((s, i) => path[i] === s);
+/** The longest instance path among `errors`, or `none`: a loop, since a spread of 100,000 errors overflows the call stack. */
+const maxDepth = (errors: readonly AjvError[], none: number): number => errors.reduce((max, b) => Math.max(max, segmentsOf(b).length), none);
 
 function valueAt(root: unknown, path: readonly string[]): unknown {
   let node = root;
@@ -187,8 +196,8 @@ function describe(root: unknown, e: AjvError): Problem {
 function unwrap(root: unknown, e: AjvError): AjvError[] {
   if (e.keyword !== 'errorMessage' || !Array.isArray(e.params.errors)) return [e];
   const causes = collapseAlternatives(root, e.params.errors as AjvError[]);
-  const depth = pathOf(e).length;
-  return causes.length > 0 && causes.every(c => c.keyword !== 'errorMessage' && pathOf(c).length > depth) ? causes : [e];
+  const depth = segmentsOf(e).length;
+  return causes.length > 0 && causes.every(c => c.keyword !== 'errorMessage' && segmentsOf(c).length > depth) ? causes : [e];
 }
 
 const ensureStop = (message: string) => (/[.?!]$/.test(message) ? message : `${message}.`);
@@ -209,12 +218,13 @@ function collapseAlternatives(root: unknown, errors: AjvError[]): AjvError[] {
       out.push(e);
       continue;
     }
-    const at = pathOf(e);
-    const branch: AjvError[] = [];
-    while (out.length > 0 && isUnder(pathOf(out[out.length - 1]!), at)) branch.unshift(out.pop()!);
+    const at = segmentsOf(e);
+    let start = out.length;
+    while (start > 0 && isUnder(segmentsOf(out[start - 1]!), at)) start--;
+    const branch = out.splice(start);
     const isSelector = (b: AjvError) => {
       const allowed = b.keyword === 'enum' ? (b.params.allowedValues as unknown[]) : b.keyword === 'const' ? [b.params.allowedValue] : [];
-      return allowed.length === 1 && typeof valueAt(root, pathOf(b)) === 'string';
+      return allowed.length === 1 && typeof valueAt(root, segmentsOf(b)) === 'string';
     };
     const telling = branch.filter(b => !isSelector(b));
     const selectors = branch.filter(isSelector);
@@ -223,21 +233,31 @@ function collapseAlternatives(root: unknown, errors: AjvError[]): AjvError[] {
     // reported more often than branches were ruled out by a selector comes from the branch
     // the author meant too). Reported with every value the branches allow, at the selector that
     // most branches check.
-    const tellingDepth = Math.max(-1, ...telling.map(b => pathOf(b).length));
-    const selectorDepth = Math.max(-1, ...selectors.map(b => pathOf(b).length));
+    const tellingDepth = maxDepth(telling, -1);
+    const selectorDepth = maxDepth(selectors, -1);
     const counts = new Map<string, number>();
-    for (const b of telling) counts.set(keyOf(b), (counts.get(keyOf(b)) ?? 0) + 1);
-    if (selectorDepth > tellingDepth && Math.max(0, ...counts.values()) <= selectors.length) {
+    let mostCounted = 0;
+    for (const b of telling) {
+      const key = keyOf(b);
+      const count = (counts.get(key) ?? 0) + 1;
+      counts.set(key, count);
+      mostCounted = Math.max(mostCounted, count);
+    }
+    if (selectorDepth > tellingDepth && mostCounted <= selectors.length) {
       const byPath = new Map<string, AjvError[]>();
-      for (const b of selectors) byPath.set(b.instancePath, [...(byPath.get(b.instancePath) ?? []), b]);
+      for (const b of selectors) {
+        const group = byPath.get(b.instancePath);
+        if (group) group.push(b);
+        else byPath.set(b.instancePath, [b]);
+      }
       const [instancePath, group] = [...byPath].reduce((a, b) => (b[1].length > a[1].length ? b : a));
       const allowedValues = [...new Set(group.flatMap(b => (b.keyword === 'enum' ? (b.params.allowedValues as unknown[]) : [b.params.allowedValue])))];
       out.push({ instancePath, keyword: 'enum', params: { allowedValues } });
       continue;
     }
     const candidates = telling.length > 0 ? telling : branch;
-    const depth = Math.max(...candidates.map(b => pathOf(b).length));
-    const deepest = candidates.filter(b => pathOf(b).length === depth);
+    const depth = maxDepth(candidates, -Infinity);
+    const deepest = candidates.filter(b => segmentsOf(b).length === depth);
     const reports = new Map<string, number>();
     for (const b of deepest) reports.set(keyOf(b), (reports.get(keyOf(b)) ?? 0) + 1);
     const best = deepest.reduce<AjvError | undefined>((a, b) => (a && reports.get(keyOf(a))! >= reports.get(keyOf(b))! ? a : b), undefined);

@@ -197,7 +197,7 @@ function loadLayers(file: string, chain: readonly string[], globBase: string | u
       fail(at, `extends ${JSON.stringify(link)} makes a cycle: ${cycle.join(' → ')}`);
     }
     try {
-      layers.push(...loadLayers(target, here, base, cwd, maxFileSize));
+      for (const layer of loadLayers(target, here, base, cwd, maxFileSize)) layers.push(layer);
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       // The error names the file and line where it is; say which link led there.
@@ -271,7 +271,7 @@ function merge(file: string, layers: Layer[]): Config {
     if (layer.all !== undefined) all = layer.all;
     if (overrides.length === 0) mergeSettings(rules, layer.rules);
     else if (layer.rules.size > 0) overrides.push({ matches: () => true, rules: layer.rules });
-    overrides.push(...layer.overrides);
+    for (const override of layer.overrides) overrides.push(override);
     if (layer.ignores) ignores.push(layer.ignores);
   }
   return { file, files: [...new Set(layers.map(l => l.file))], all, rules, overrides, ignores: f => ignores.some(ignored => ignored(f)) };

@@ -1,7 +1,8 @@
 // What the CLI bundle (scripts/bundle.mjs) changes in its dependencies as it bundles them. None
 // changes what the code computes: two constructions run on first use instead of at load time,
 // apilint's own validation schemas come compiled (the same Ajv code, compiled at build time),
-// the compiled OpenAPI validators find duplicate items in linear time (unique-items.ts), the
+// the compiled OpenAPI validators find duplicate items in linear time (unique-items.ts), they and
+// better-ajv-errors gather errors by appending, not copying (error-lists.ts), the
 // `uri` format accepts a plain http(s) URL before it compiles its full pattern, lodash
 // comes as the methods the bundle uses (lodash's own per-method modules), and node-fetch,
 // which only Spectral's default http resolver calls, is left out (apilint gives Spectral its own
@@ -9,6 +10,7 @@
 // time, as they act while modules load, so the reference engine in the bundle has them too;
 // APILINT_NO_BUNDLE=1 runs the published files as they are.
 
+import { appendAll, withAppendedErrors } from './error-lists.js';
 import { withLinearUniqueItems } from './unique-items.js';
 
 /**
@@ -17,7 +19,7 @@ import { withLinearUniqueItems } from './unique-items.js';
  */
 export interface FilePatch {
   /** The package (pinned exactly, src/engine/versions.ts) and the file in it, from its main file's folder. */
-  pkg: '@stoplight/spectral-core' | '@stoplight/spectral-functions' | '@stoplight/spectral-rulesets' | 'commander' | 'ajv-formats';
+  pkg: '@stoplight/spectral-core' | '@stoplight/spectral-functions' | '@stoplight/spectral-rulesets' | '@stoplight/better-ajv-errors' | 'commander' | 'ajv-formats';
   file: string;
   why: string;
   replace?: readonly (readonly [before: string, after: string])[];
@@ -45,6 +47,8 @@ export const PLAIN_HTTP_URI = String.raw`^https?:\/\/[a-z0-9\-._~]+(?::\d+)?(?:\
 
 /** The uniqueItems loops that spectral-rulesets 1.23.1's compiled validators hold. */
 const UNIQUE_ITEMS_LOOPS = 26;
+/** The places where those validators gather a subschema's errors (error-lists.ts). */
+const ERROR_GATHERINGS = 755;
 
 export const FILE_PATCHES: readonly FilePatch[] = [
   {
@@ -77,12 +81,44 @@ export const FILE_PATCHES: readonly FilePatch[] = [
   {
     pkg: '@stoplight/spectral-rulesets',
     file: 'oas/schemas/validators.js',
-    why: 'checks `uniqueItems` by comparing every pair of items (26 loops): 16,000 parameters of one operation took 8 s in openapi-valid; each loop becomes a linear search for the same pair',
+    why: 'checks `uniqueItems` by comparing every pair of items (26 loops): 16,000 parameters of one operation took 8 s in openapi-valid; each loop becomes a linear search for the same pair. And it copies the errors gathered so far for each subschema that fails (755 places): 20,000 parameter definitions without a name took 8 s; each gathering appends in place',
     rewrite: code => {
-      const { code: rewritten, replaced } = withLinearUniqueItems(code);
-      if (replaced !== UNIQUE_ITEMS_LOOPS) throw new Error(`found ${replaced} uniqueItems loops where ${UNIQUE_ITEMS_LOOPS} were expected`);
-      return rewritten;
+      const { code: linear, replaced: loops } = withLinearUniqueItems(code);
+      if (loops !== UNIQUE_ITEMS_LOOPS) throw new Error(`found ${loops} uniqueItems loops where ${UNIQUE_ITEMS_LOOPS} were expected`);
+      const { code: appending, replaced: gatherings } = withAppendedErrors(linear);
+      if (gatherings !== ERROR_GATHERINGS) throw new Error(`found ${gatherings} gatherings of errors where ${ERROR_GATHERINGS} were expected`);
+      return appending;
     },
+  },
+  {
+    pkg: '@stoplight/spectral-functions',
+    file: 'schema/index.js',
+    why: "adds the worded errors to its results with `push(...list)`: past some 120,000 errors (an `x-rate-limit` with 150,000 tiers written wrong) the spread overflows the call stack, and the function reported \"Maximum call stack size exceeded\" in their place. They are appended one by one",
+    replace: [
+      ['const instances = new WeakMap();', `const instances = new WeakMap();\nconst apilintAppendAll = ${appendAll.toString()};`],
+      ['results.push(...(0, better_ajv_errors_1.default)(schemaObj, validator.errors, {', 'apilintAppendAll(results, (0, better_ajv_errors_1.default)(schemaObj, validator.errors, {'],
+    ],
+  },
+  {
+    pkg: '@stoplight/better-ajv-errors',
+    file: 'index.js',
+    why: "words the errors of Spectral's `schema` function (event-schema-valid, rate-limit-policy), gathering them with `concat`, a copy of the list so far for each error and each node of errors, and asking every node whose errors are all `enum` errors for its siblings: 150,000 tiers of an `x-rate-limit` took minutes. The lists are appended in place, and a node's live children are counted once",
+    replace: [
+      [
+        'ys.reduce((zs, z) => zs.concat(z), xs);',
+        `ys.reduce((zs, z) => apilintAppendAll(zs, z), [...xs]);\nconst apilintAppendAll = ${appendAll.toString()};\n// How many children a node has left: those it has, less those deleted since.\nconst apilintLiveChildren = parent => (parent ? (parent.apilintLive ??= Object.keys(parent.children).length) : 0);`,
+      ],
+      ["return ret.concat(\n              new AdditionalPropValidationError(error, options),\n            );", 'return apilintAppendAll(ret, new AdditionalPropValidationError(error, options));'],
+      ['return ret.concat(new RequiredValidationError(error, options));', 'return apilintAppendAll(ret, new RequiredValidationError(error, options));'],
+      ['return ret.concat(new TypeValidationError(error, options));', 'return apilintAppendAll(ret, new TypeValidationError(error, options));'],
+      ['return ret.concat(new ErrorMessageError(error, options));', 'return apilintAppendAll(ret, new ErrorMessageError(error, options));'],
+      ['return ret.concat(new DefaultValidationError(error, options));', 'return apilintAppendAll(ret, new DefaultValidationError(error, options));'],
+      [
+        // Another child that is not undefined: children are objects, and the node itself is one.
+        'getSiblings(parent)(root)\n        // Remove any reference which becomes `undefined` later\n        .filter(notUndefined)\n        .some(getErrors)\n    ) {\n      delete parent.children[key];',
+        'apilintLiveChildren(parent) > 1\n    ) {\n      delete parent.children[key];\n      parent.apilintLive--;',
+      ],
+    ],
   },
   {
     pkg: 'ajv-formats',

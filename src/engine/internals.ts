@@ -53,6 +53,7 @@ export const ADAPTED_PACKAGES = {
   'dependency-graph': '@stoplight/json-ref-resolver',
   commander: '.',
   'ajv-formats': '@stoplight/spectral-rulesets',
+  '@stoplight/better-ajv-errors': '@stoplight/spectral-functions',
 } as const;
 
 export type AdaptedPackage = keyof typeof ADAPTED_PACKAGES;

@@ -202,7 +202,8 @@ export function installReferencedParsers(json: IParser, yaml: IParser): void {
           const handed = opts.result instanceof ParsedText && opts.result.checked.json === (parser === json) ? opts.result.checked.result : undefined;
           const document = new Document(content, handed ? { ...parser, parse: () => handed } : parser, source);
           opts.result = document.data;
-          if (document.diagnostics.length > 0) self.diagnostics.push(...formatParserDiagnostics(document.diagnostics, document.source));
+          // One at a time: a spread of a file's 150,000 diagnostics (repeated keys) overflows the call stack.
+          if (document.diagnostics.length > 0) for (const diagnostic of formatParserDiagnostics(document.diagnostics, document.source)) self.diagnostics.push(diagnostic);
           self.referencedDocuments[source] = document;
           return Promise.resolve(opts);
         };
