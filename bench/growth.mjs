@@ -2,7 +2,7 @@
 // `npm run bench:growth`: does apilint's time follow a document's size whatever its shape? Each
 // shape (many operations, one schema of many properties, one minified line, long lists of tags or
 // parameters, ignores on every path, ...) is generated at n and at 4n, and each document is linted
-// as a whole process (median of 3). Time above a one-path document's (start-up) should grow about
+// as a whole process (median of 5). Time above a one-path document's (start-up) should grow about
 // 4×; a shape that grows much faster than its size has a cost that grows with the square of
 // something. Writes bench/GROWTH.md. (bench/shapes.mjs measures `$ref` shapes at 1,000 to 100,000
 // refs, with a time cap.)
@@ -33,10 +33,13 @@ const BEFORE = values.before === undefined ? undefined : path.resolve(values.bef
 const SUPERLINEAR = 6;
 /**
  * Time above start-up at n below which a growth is not worked out: a few milliseconds of work
- * against a run's noise gave growths of 6 to 20 for both of two builds. Each shape's n is chosen
- * to take more than this.
+ * against a run's noise gave growths of 6 to 20 for both of two builds, and 40 ms of work, with
+ * medians of 3 runs, a growth of 6.6 for a shape that grew 3.9 times in the same run for the build
+ * before. Each shape's n is chosen to take more than this.
  */
-const FLOOR_S = 0.03;
+const FLOOR_S = 0.06;
+/** Whole-process runs per document and build; their median is taken. */
+const RUNS = 5;
 
 const info = { title: 'Shapes', version: '1.0.0', description: 'Generated.', contact: { name: 'A', url: 'https://a.example', email: 'a@a.example' } };
 const ok = (schema = { type: 'object', properties: { id: { type: 'string' } } }) => ({ '200': { description: 'OK', content: { 'application/json': { schema } } } });
@@ -50,18 +53,18 @@ const SHAPES = {
   paths: ['operations, one path each', 1000, n => json({ ...oas3(), paths: Object.fromEntries(range(n).map(i => [`/items${i}/{item_id}`, { get: { parameters: [{ name: 'item_id', in: 'path', required: true, schema: { type: 'string' } }], responses: ok() } }])) })],
   minified: ['the same, as one line of JSON', 1000, n => ({ 'openapi.json': JSON.stringify({ ...oas3(), paths: Object.fromEntries(range(n).map(i => [`/items${i}`, { get: { responses: ok() } }])) }) })],
   'yaml-flow': ['the same, as one YAML flow mapping', 1000, n => ({ 'openapi.yaml': `openapi: 3.0.3\ninfo: ${JSON.stringify(info)}\npaths: {${range(n).map(i => `"/items${i}": {get: {responses: {"200": {description: OK, content: {application/json: {schema: {type: object}}}}}}}`).join(', ')}}\n` })],
-  properties: ['one schema of n properties', 4000, n => json({ ...oas3(), paths: { '/bigs': { get: { responses: ok({ $ref: '#/components/schemas/Big' }) } } }, components: { schemas: { Big: { type: 'object', properties: Object.fromEntries(range(n).map(i => [`field_${i}`, { type: 'string', description: `Field ${i}.` }])) } } } })],
-  enum: ['one Swagger 2.0 enum of n values', 32000, n => json({ ...swagger(), paths: { '/es': { get: { responses: { '200': { description: 'OK', schema: { type: 'object', properties: { kind: { type: 'string', enum: range(n).map(i => `VALUE_${i}`) } } } } } } } } })],
+  properties: ['one schema of n properties', 8000, n => json({ ...oas3(), paths: { '/bigs': { get: { responses: ok({ $ref: '#/components/schemas/Big' }) } } }, components: { schemas: { Big: { type: 'object', properties: Object.fromEntries(range(n).map(i => [`field_${i}`, { type: 'string', description: `Field ${i}.` }])) } } } })],
+  enum: ['one Swagger 2.0 enum of n values', 64000, n => json({ ...swagger(), paths: { '/es': { get: { responses: { '200': { description: 'OK', schema: { type: 'object', properties: { kind: { type: 'string', enum: range(n).map(i => `VALUE_${i}`) } } } } } } } } })],
   parameters: ['one Swagger 2.0 operation with n parameters', 4000, n => json({ ...swagger(), paths: { '/ps': { get: { parameters: range(n).map(i => ({ name: `param_${i}`, in: 'query', type: 'string' })), responses: { '200': { description: 'OK' } } } } } })],
-  tags: ['n tags', 16000, n => json({ ...oas3(), tags: range(n).map(i => ({ name: `tag_${i}`, description: 'A tag.' })) })],
-  chain: ['schemas that each refer to the next', 800, n => json({ ...oas3(), paths: { '/ss': { get: { responses: ok({ $ref: '#/components/schemas/S0' }) } } }, components: { schemas: Object.fromEntries(range(n).map(i => [`S${i}`, i + 1 < n ? { type: 'object', properties: { next: { $ref: `#/components/schemas/S${i + 1}` }, name: { type: 'string' } } } : { type: 'object' }])) } })],
+  tags: ['n tags', 32000, n => json({ ...oas3(), tags: range(n).map(i => ({ name: `tag_${i}`, description: 'A tag.' })) })],
+  chain: ['schemas that each refer to the next', 1600, n => json({ ...oas3(), paths: { '/ss': { get: { responses: ok({ $ref: '#/components/schemas/S0' }) } } }, components: { schemas: Object.fromEntries(range(n).map(i => [`S${i}`, i + 1 < n ? { type: 'object', properties: { next: { $ref: `#/components/schemas/S${i + 1}` }, name: { type: 'string' } } } : { type: 'object' }])) } })],
   ring: ['schemas that refer to one another round in a circle, and to two others each', 1000, n => json({
     ...oas3(),
     paths: { '/rs': { get: { responses: ok({ $ref: '#/components/schemas/R0' }) } } },
     components: { schemas: Object.fromEntries(range(n).map(i => [`R${i}`, { type: 'object', properties: Object.fromEntries([i + 1, i * 7 + 3, i * 13 + 5].map((j, k) => [`link_${k}`, { $ref: `#/components/schemas/R${j % n}` }])) }])) },
   })],
-  'fan-in': ['schemas that all refer to one', 1000, n => json({ ...oas3(), components: { schemas: { Shared: { type: 'object', properties: { a: { type: 'string' } } }, ...Object.fromEntries(range(n).map(i => [`U${i}`, { type: 'object', properties: { one: { $ref: '#/components/schemas/Shared' }, two: { $ref: '#/components/schemas/Shared' } } }])) } } })],
-  files: ['operations whose schemas are files of their own', 200, n => ({
+  'fan-in': ['schemas that all refer to one', 2000, n => json({ ...oas3(), components: { schemas: { Shared: { type: 'object', properties: { a: { type: 'string' } } }, ...Object.fromEntries(range(n).map(i => [`U${i}`, { type: 'object', properties: { one: { $ref: '#/components/schemas/Shared' }, two: { $ref: '#/components/schemas/Shared' } } }])) } } })],
+  files: ['operations whose schemas are files of their own', 400, n => ({
     'openapi.json': JSON.stringify({ ...oas3(), paths: Object.fromEntries(range(n).map(i => [`/things${i}`, { get: { responses: ok({ $ref: `./schemas/s${i}.json` }) } }])) }, null, 1),
     ...Object.fromEntries(range(n).map(i => [`schemas/s${i}.json`, JSON.stringify({ type: 'object', properties: { name: { type: 'string' }, shared: { $ref: './common.json' } } })])),
     'schemas/common.json': JSON.stringify({ type: 'object', properties: { id: { type: 'string' } } }),
@@ -72,6 +75,13 @@ const SHAPES = {
     paths: Object.fromEntries(range(n).map(i => [`/items${i}`, { get: { security: [{ oauth: [`scope.${i}`] }], responses: ok() } }])),
     components: { schemas: {}, securitySchemes: { oauth: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://a.example/token', scopes: Object.fromEntries(range(n).map(i => [`scope.${i}`, 'A scope.'])) } } } } },
   })],
+  'event-enum': ['a Swagger 2.0 event type whose schema has an enum of n values', 64000, n => json({
+    ...swagger(),
+    'x-event-types': [{ name: 'shipping.shipment-changed', owning_application: 'shipment-service', category: 'general', compatibility_mode: 'forward', schema: { type: 'json_schema', version: '1.0.0', schema: { type: 'object', properties: { status: { type: 'string', enum: range(n).map(i => `STATUS_${i}`) } } } } }],
+  })],
+  'bad-parameters': ['n Swagger 2.0 parameter definitions without a name', 8000, n => json({ ...swagger(), parameters: Object.fromEntries(range(n).map(i => [`p${i}`, { in: 'query', type: 'string' }])) })],
+  'bad-keys': ['one Swagger 2.0 parameter with n keys it may not have', 16000, n => json({ ...swagger(), paths: { '/ks': { get: { parameters: [Object.fromEntries([['name', 'q'], ['in', 'query'], ['type', 'string'], ...range(n).map(i => [`k${i}`, 1])])], responses: { '200': { description: 'OK' } } } } } })],
+  'bad-tiers': ['an x-rate-limit with n tiers written wrong', 8000, n => json({ ...oas3(), 'x-rate-limit': { limit: 1, window: 'PT1M', key: 'USER', algorithm: 'TOKEN_BUCKET', tiers: Object.fromEntries(range(n).map(i => [`T${i}`, { limit: 'ten', window: 'PT1M' }])) } })],
   aliases: ['YAML: one anchored response, n aliases', 1000, n => ({
     'openapi.yaml': `openapi: 3.0.3\ninfo: ${JSON.stringify(info)}\npaths:\n  /items0:\n    get:\n      responses:\n        '200': &ok\n          description: OK\n          content: {application/json: {schema: {type: object, properties: {id: {type: string}}}}}\n${range(n).slice(1).map(i => `  /items${i}:\n    get:\n      responses:\n        '200': *ok\n`).join('')}`,
   })],
@@ -101,18 +111,25 @@ function revision(bin) {
 /** A bound of src/load/limits.ts that stopped the resolution: such a run did less than the document asks. */
 const STOPPED = /resolution stopped at|not followed further/;
 
-/** Median wall time of 3 whole-process lints, in seconds, and whether a bound stopped the resolution. */
+/** A run still going after this long is killed: a shape whose cost grows with the square of its size can run for hours. */
+const KILL_S = 300;
+
+/**
+ * Median wall time of RUNS whole-process lints, in seconds, and whether a bound stopped the
+ * resolution; or why the lint failed (an exit code of 2, or killed), which ends the runs.
+ */
 function lint(file, apilint = APILINT) {
   const times = [];
   let stopped = false;
-  for (let run = 0; run < 3; run++) {
+  for (let run = 0; run < RUNS; run++) {
     const started = process.hrtime.bigint();
-    const result = spawnSync(process.execPath, [apilint, 'lint', '--no-config', file], { encoding: 'utf8', maxBuffer: 1 << 30 });
+    const result = spawnSync(process.execPath, [apilint, 'lint', '--no-config', file], { encoding: 'utf8', maxBuffer: 1 << 30, timeout: KILL_S * 1000 });
     times.push(Number(process.hrtime.bigint() - started) / 1e9);
-    if (result.status !== 0 && result.status !== 1) throw new Error(`apilint exited ${result.status} on ${file}:\n${result.stderr}`);
+    if (result.signal !== null) return { seconds: NaN, stopped, failed: `killed after ${KILL_S} s` };
+    if (result.status !== 0 && result.status !== 1) return { seconds: NaN, stopped, failed: `exit ${result.status}: ${result.stderr.trim().split('\n')[0]}` };
     stopped ||= STOPPED.test(result.stdout);
   }
-  return { seconds: times.sort((a, b) => a - b)[1], stopped };
+  return { seconds: times.sort((a, b) => a - b)[RUNS >> 1], stopped };
 }
 
 try {
@@ -130,14 +147,16 @@ try {
       const doc = write(name, size, files(size));
       const now = lint(doc.file);
       const then = BEFORE && lint(doc.file, BEFORE);
-      return { size, bytes: doc.bytes, seconds: now.seconds, stopped: now.stopped, before: then && then.seconds, beforeStopped: then && then.stopped };
+      return { size, bytes: doc.bytes, seconds: now.seconds, stopped: now.stopped, failed: now.failed, before: then && then.seconds, beforeStopped: then && then.stopped, beforeFailed: then && then.failed };
     });
     const growth = growthOf(small.seconds, large.seconds, tiny);
     const stopped = small.stopped || large.stopped;
-    const before = BEFORE && { seconds: large.before, growth: growthOf(small.before, large.before, tinyBefore), stopped: small.beforeStopped || large.beforeStopped };
-    rows.push({ name, label, small, large, growth, stopped, before });
-    const was = before ? ` (before: n=${large.size} ${before.seconds.toFixed(2)} s, ${shown(before.growth)}${before.stopped ? ', STOPPED at a bound' : ''})` : '';
-    console.log(`${name.padEnd(12)} n=${small.size} ${small.seconds.toFixed(2)} s, n=${large.size} ${large.seconds.toFixed(2)} s: ${shown(growth)}${growth > SUPERLINEAR ? ' SUPERLINEAR' : ''}${stopped ? ' STOPPED at a bound' : ''}${was}`);
+    const failed = small.failed ?? large.failed;
+    const before = BEFORE && { seconds: large.before, growth: growthOf(small.before, large.before, tinyBefore), stopped: small.beforeStopped || large.beforeStopped, failed: small.beforeFailed ?? large.beforeFailed };
+    rows.push({ name, label, small, large, growth, stopped, failed, before });
+    const was = before ? ` (before: ${before.failed ? `FAILED, ${before.failed}` : `n=${large.size} ${before.seconds.toFixed(2)} s, ${shown(before.growth)}`}${before.stopped ? ', STOPPED at a bound' : ''})` : '';
+    const result = failed ? `FAILED, ${failed}` : `n=${small.size} ${small.seconds.toFixed(2)} s, n=${large.size} ${large.seconds.toFixed(2)} s: ${shown(growth)}${growth > SUPERLINEAR ? ' SUPERLINEAR' : ''}`;
+    console.log(`${name.padEnd(12)} ${result}${stopped ? ' STOPPED at a bound' : ''}${was}`);
   }
   if (!values['no-report']) {
     const mb = bytes => (bytes / 1e6).toFixed(2);
@@ -145,15 +164,16 @@ try {
       '# Growth by shape',
       '',
       `Generated by \`npm run bench:growth\` (bench/growth.mjs) on ${new Date().toISOString().slice(0, 10)}: ${os.cpus()[0]?.model.trim()} ×${os.cpus().length}, Node ${process.version}, load average ${os.loadavg().map(l => l.toFixed(2)).join(', ')} at the end.`,
-      `Each shape at n and 4n, linted as a whole process (median of 3, \`--no-config\`). Growth is the time above a one-path document's (${tiny.toFixed(2)} s, start-up) at 4n over the same at n: about 4 where the cost follows the size; above ${SUPERLINEAR} the shape is marked. Each n takes more than ${FLOOR_S * 1000} ms above start-up; below that, noise decides the growth, and none is given. A run where a bound of src/load/limits.ts stopped the resolution (an \`invalid-ref\` finding says where) did less than the document asks, and is marked *stopped*: its time says nothing of the shape's cost.`,
+      `Each shape at n and 4n, linted as a whole process (median of ${RUNS}, \`--no-config\`). Growth is the time above a one-path document's (${tiny.toFixed(2)} s, start-up) at 4n over the same at n: about 4 where the cost follows the size; above ${SUPERLINEAR} the shape is marked. Each n takes more than ${FLOOR_S * 1000} ms above start-up; below that, noise decides the growth, and none is given. A run where a bound of src/load/limits.ts stopped the resolution (an \`invalid-ref\` finding says where) did less than the document asks, and is marked *stopped*: its time says nothing of the shape's cost. A lint that exits 2, or still runs after ${KILL_S} s and is killed, is marked *failed*.`,
       '',
       ...(BEFORE ? [`Before: the build of ${revision(BEFORE)}, measured in the same run (its one-path time ${tinyBefore.toFixed(2)} s).`, ''] : []),
       `| shape | n | MB | time | 4n | MB | time | growth |${BEFORE ? ' before: 4n | before: growth |' : ''}`,
       `|---|---:|---:|---:|---:|---:|---:|---:|${BEFORE ? '---:|---:|' : ''}`,
       ...rows.map(r => {
-        const mark = (g, stopped) => `${Number.isNaN(g) ? 'too little work at n' : g.toFixed(1)}${g > SUPERLINEAR ? ' (superlinear)' : ''}${stopped ? ' (*stopped*)' : ''}`;
-        const before = r.before ? ` ${r.before.seconds.toFixed(2)} s | ${mark(r.before.growth, r.before.stopped)} |` : '';
-        return `| ${r.name}: ${r.label} | ${r.small.size} | ${mb(r.small.bytes)} | ${r.small.seconds.toFixed(2)} s | ${r.large.size} | ${mb(r.large.bytes)} | ${r.large.seconds.toFixed(2)} s | ${mark(r.growth, r.stopped)} |${before}`;
+        const mark = (g, stopped, failed) => (failed ? `failed: ${failed.replaceAll('|', '\\|')}` : `${Number.isNaN(g) ? 'too little work at n' : g.toFixed(1)}${g > SUPERLINEAR ? ' (superlinear)' : ''}`) + (stopped ? ' (*stopped*)' : '');
+        const time = seconds => (Number.isNaN(seconds) ? '–' : `${seconds.toFixed(2)} s`);
+        const before = r.before ? ` ${time(r.before.seconds)} | ${mark(r.before.growth, r.before.stopped, r.before.failed)} |` : '';
+        return `| ${r.name}: ${r.label} | ${r.small.size} | ${mb(r.small.bytes)} | ${time(r.small.seconds)} | ${r.large.size} | ${mb(r.large.bytes)} | ${time(r.large.seconds)} | ${mark(r.growth, r.stopped, r.failed)} |${before}`;
       }),
       '',
     ];
