@@ -8,6 +8,7 @@
 // function words the errors, gathers its results with `concat` the same way. The bundle rewrites
 // both to append in place (bundle-patches.ts, scripts/precompile-validators.mjs);
 // `test/error-lists.test.ts` runs the published code and the rewritten code side by side.
+import { rewriteCalling } from './generated-code.js';
 
 /**
  * `list.concat(more)`, made by appending to `list`: the gathering list is the caller's own, or an
@@ -27,12 +28,6 @@ export function appendAll(list: unknown[], more: unknown): unknown[] {
  * the order of the comparison with null.
  */
 export function withAppendedErrors(code: string): { code: string; replaced: number } {
-  let replaced = 0;
   const gathering = /([\w$]+) = (null === \1|\1 === null) \? ([\w$]+(?:\.[\w$]+)*)\.errors : \1\.concat\(\3\.errors\)/g;
-  const rewritten = code.replace(gathering, (_, list: string, test: string, sub: string) => {
-    replaced++;
-    return `${list} = ${test} ? ${sub}.errors : apilintAppendAll(${list}, ${sub}.errors)`;
-  });
-  if (replaced === 0) return { code, replaced };
-  return { code: `${rewritten}\nconst apilintAppendAll = ${appendAll.toString()};\n`, replaced };
+  return rewriteCalling(code, gathering, (list, test, sub) => `${list} = ${test} ? ${sub}.errors : apilintAppendAll(${list}, ${sub}.errors)`, 'apilintAppendAll', appendAll);
 }

@@ -5,6 +5,7 @@
 // took 8 s, and a 20 MB document of tags would take hours. The bundle replaces each loop by a call
 // to firstDuplicate (bundle-patches.ts), which finds the same pair in time linear in the items'
 // size; `test/unique-items.test.ts` runs the published validators and the replaced ones side by side.
+import { rewriteCalling } from './generated-code.js';
 
 /**
  * The pair the generated loop reports: the last item that equals an earlier one, and the nearest
@@ -78,13 +79,13 @@ export function firstDuplicate(items: readonly unknown[], equal: (a: unknown, b:
  * braces stay where they were.
  */
 export function withLinearUniqueItems(code: string): { code: string; replaced: number } {
-  let replaced = 0;
   const loops = /(\w+):\s*for\s*\(;\s*(\w+)--;\s*\)\s*(\{?)\s*for\s*\((\w+) = \2;\s*\4--;\s*\)\s*(\{?)\s*if\s*\((\w+)\((\w+)\[\2\], \7\[\4\]\)\)\s*\{/g;
-  const rewritten = code.replace(loops, (_, label: string, i: string, outerBrace: string, j: string, innerBrace: string, equal: string, data: string) => {
-    replaced++;
-    return `${label}: for (let pair = apilintFirstDuplicate(${data}, ${equal}); pair !== undefined; pair = undefined) ${outerBrace}${innerBrace}if (((${i} = pair[0]), (${j} = pair[1]), true)) {`;
-  });
-  if (replaced === 0) return { code, replaced };
-  // At the end: the module starts with its "use strict" directive, and the loops run only once it has loaded.
-  return { code: `${rewritten}\nconst apilintFirstDuplicate = ${firstDuplicate.toString()};\n`, replaced };
+  return rewriteCalling(
+    code,
+    loops,
+    (label, i, outerBrace, j, innerBrace, equal, data) =>
+      `${label}: for (let pair = apilintFirstDuplicate(${data}, ${equal}); pair !== undefined; pair = undefined) ${outerBrace}${innerBrace}if (((${i} = pair[0]), (${j} = pair[1]), true)) {`,
+    'apilintFirstDuplicate',
+    firstDuplicate,
+  );
 }
