@@ -16,8 +16,10 @@ const BOUNDED: Record<string, string> = {
   'src/core/text.ts /"((?:[^"\\\\]|\\\\.){81,}?)"(?=[\\s.,:;)\\]}!?]|$)/g': 'safeText cuts the message to 1,600 characters before it runs',
   'src/load/parse.ts /^(?:"((?:[^"\\\\]|\\\\.)*)"|\'((?:[^\']|\'\')*)\'|([^\\s"\'][^:]*?))\\s*:/': 'keyAt runs on the first 1,000 characters of a line',
   'src/lsp/guidelines.ts /\\s*\\/\\s*/g': 'runs on the guidelines apilint ships',
-  'src/engine/unique-items.ts /(\\w+): for \\(; (\\w+)--;\\)\\s+for \\((\\w+) = \\2; \\3--;\\)\\s+if \\((\\w+)\\((\\w+)\\[\\2\\], \\5\\[\\3\\]\\)\\) \\{/g':
-    'runs when the bundle is built, on a file of the pinned spectral-rulesets, never on a document',
+  'src/engine/unique-items.ts /(\\w+):\\s*for\\s*\\(;\\s*(\\w+)--;\\s*\\)\\s*(\\{?)\\s*for\\s*\\((\\w+) = \\2;\\s*\\4--;\\s*\\)\\s*(\\{?)\\s*if\\s*\\((\\w+)\\((\\w+)\\[\\2\\], \\7\\[\\4\\]\\)\\)\\s*\\{/g':
+    "runs when the bundle is built, on files of the pinned spectral-rulesets and on Ajv's code for apilint's own schemas, never on a document",
+  'src/engine/error-lists.ts /([\\w$]+) = (null === \\1|\\1 === null) \\? ([\\w$]+(?:\\.[\\w$]+)*)\\.errors : \\1\\.concat\\(\\3\\.errors\\)/g':
+    "runs when the bundle is built, on files of the pinned spectral-rulesets and on Ajv's code for apilint's own schemas, never on a document",
   'src/lsp/guidelines.ts /\\(guideline[^)]*\\)/i': 'runs on the guidelines apilint ships',
 };
 
