@@ -7,13 +7,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyFilePatch, FILE_PATCHES } from '../src/engine/bundle-patches.js';
+import { applyFilePatch } from '../src/engine/bundle-patches.js';
 import { appendAll, withAppendedErrors } from '../src/engine/error-lists.js';
 import { validationSchema } from '../rulesets/lib/validation-schemas.js';
-import { loadChanged } from './helpers/patched-module.js';
+import { filePatch, loadChanged } from './helpers/patched-module.js';
 
 const require = createRequire(import.meta.url);
-const patchOf = (pkg: string, file: string) => FILE_PATCHES.find(p => p.pkg === pkg && p.file === file)!;
 
 type Validator = ((data: unknown) => boolean) & { errors?: unknown[] | null };
 type Validators = Record<'oas2_0' | 'oas3_0' | 'oas3_1', Validator>;
@@ -35,11 +34,11 @@ describe('appendAll', () => {
 describe("Spectral's compiled OpenAPI validators, as the bundle has them", () => {
   const FILE = require.resolve('@stoplight/spectral-rulesets/dist/oas/schemas/validators.js');
   const published = require(FILE) as Validators;
-  const rewritten = loadChanged<Validators>(FILE, code => applyFilePatch(patchOf('@stoplight/spectral-rulesets', 'oas/schemas/validators.js'), code));
+  const rewritten = loadChanged<Validators>(FILE, code => applyFilePatch(filePatch('@stoplight/spectral-rulesets', 'oas/schemas/validators.js'), code));
 
   it('gather no errors by copying', () => {
     expect(readFileSync(FILE, 'utf8')).toMatch(GATHERING);
-    expect(applyFilePatch(patchOf('@stoplight/spectral-rulesets', 'oas/schemas/validators.js'), readFileSync(FILE, 'utf8'))).not.toMatch(GATHERING);
+    expect(applyFilePatch(filePatch('@stoplight/spectral-rulesets', 'oas/schemas/validators.js'), readFileSync(FILE, 'utf8'))).not.toMatch(GATHERING);
   });
 
   // Parameters and schemas, each valid or broken in one of several ways, in bulk.
@@ -121,7 +120,7 @@ describe('better-ajv-errors, as the bundle has it', () => {
   const FILE = require.resolve('@stoplight/better-ajv-errors', { paths: [path.dirname(require.resolve('@stoplight/spectral-functions'))] });
   type Words = (schema: object, errors: unknown[], options: { propertyPath: unknown[]; targetValue: unknown }) => unknown[];
   const published = require(FILE) as Words;
-  const patched = loadChanged<Words>(FILE, code => applyFilePatch(patchOf('@stoplight/better-ajv-errors', 'index.js'), code));
+  const patched = loadChanged<Words>(FILE, code => applyFilePatch(filePatch('@stoplight/better-ajv-errors', 'index.js'), code));
   const ajvRequire = createRequire(require.resolve('@stoplight/spectral-functions/dist/schema/ajv.js'));
   const Ajv = (ajvRequire('ajv') as { default: new (options: object) => { compile(schema: object): Validator } }).default;
   const validate = new Ajv({ allErrors: true, strict: false }).compile(validationSchema('x-rate-limit'));
@@ -162,7 +161,7 @@ describe('better-ajv-errors, as the bundle has it', () => {
 
   it("Spectral's schema function appends the worded errors one by one", () => {
     const file = path.join(path.dirname(require.resolve('@stoplight/spectral-functions')), 'schema/index.js');
-    const code = applyFilePatch(patchOf('@stoplight/spectral-functions', 'schema/index.js'), readFileSync(file, 'utf8'));
+    const code = applyFilePatch(filePatch('@stoplight/spectral-functions', 'schema/index.js'), readFileSync(file, 'utf8'));
     expect(code).not.toMatch(/results\.push\(\.\.\./);
   });
 });

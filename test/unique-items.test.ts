@@ -6,9 +6,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyFilePatch, FILE_PATCHES } from '../src/engine/bundle-patches.js';
+import { applyFilePatch } from '../src/engine/bundle-patches.js';
 import { firstDuplicate, withLinearUniqueItems } from '../src/engine/unique-items.js';
-import { loadChanged } from './helpers/patched-module.js';
+import { filePatch, loadChanged } from './helpers/patched-module.js';
 
 const require = createRequire(import.meta.url);
 const FILE = require.resolve('@stoplight/spectral-rulesets/dist/oas/schemas/validators.js');
@@ -19,7 +19,7 @@ type Validators = Record<'oas2_0' | 'oas3_0' | 'oas3_1', Validator>;
 
 const published = require(FILE) as Validators;
 /** The module as the bundle has it: rewritten. */
-const patch = FILE_PATCHES.find(p => p.pkg === '@stoplight/spectral-rulesets' && p.file === 'oas/schemas/validators.js')!;
+const patch = filePatch('@stoplight/spectral-rulesets', 'oas/schemas/validators.js');
 const rewritten = loadChanged<Validators>(FILE, code => applyFilePatch(patch, code));
 
 /** The inner loop of a pairwise comparison, as Spectral's module or Ajv's standalone code spells it. */

@@ -6,8 +6,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyFilePatch, FILE_PATCHES, PLAIN_HTTP_URI } from '../src/engine/bundle-patches.js';
-import { loadChanged } from './helpers/patched-module.js';
+import { applyFilePatch, PLAIN_HTTP_URI } from '../src/engine/bundle-patches.js';
+import { filePatch, loadChanged } from './helpers/patched-module.js';
 
 const require = createRequire(import.meta.url);
 const FILE = path.join(path.dirname(require.resolve('ajv-formats')), 'formats.js');
@@ -16,7 +16,7 @@ type Uri = (text: string) => boolean;
 const published = (require(FILE) as { fullFormats: { uri: Uri } }).fullFormats.uri;
 
 /** The module as the bundle has it: patched. */
-const patch = FILE_PATCHES.find(p => p.pkg === 'ajv-formats' && p.file === 'formats.js')!;
+const patch = filePatch('ajv-formats', 'formats.js');
 const patched = loadChanged<{ fullFormats: { uri: Uri } }>(FILE, code => applyFilePatch(patch, code)).fullFormats.uri;
 
 const plain = new RegExp(PLAIN_HTTP_URI, 'i');
