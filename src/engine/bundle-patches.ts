@@ -45,6 +45,17 @@ export function applyFilePatch(patch: FilePatch, code: string): string {
  */
 export const PLAIN_HTTP_URI = String.raw`^https?:\/\/[a-z0-9\-._~]+(?::\d+)?(?:\/[a-z0-9\-._~!$&'()*+,;=:@]*)*(?:\?[a-z0-9\-._~!$&'()*+,;=:@/?]*)?(?:#[a-z0-9\-._~!$&'()*+,;=:@/?]*)?$`;
 
+/**
+ * Compiled validator code with its uniqueItems loops made linear and its gatherings of errors
+ * appending in place, with the count of each: Spectral's OpenAPI validators (below) and the
+ * precompiled ones (scripts/precompile-validators.mjs).
+ */
+export function linearValidatorCode(code: string): { code: string; loops: number; gatherings: number } {
+  const linear = withLinearUniqueItems(code);
+  const appending = withAppendedErrors(linear.code);
+  return { code: appending.code, loops: linear.replaced, gatherings: appending.replaced };
+}
+
 /** The uniqueItems loops that spectral-rulesets 1.23.1's compiled validators hold. */
 const UNIQUE_ITEMS_LOOPS = 26;
 /** The places where those validators gather a subschema's errors (error-lists.ts). */
@@ -83,11 +94,10 @@ export const FILE_PATCHES: readonly FilePatch[] = [
     file: 'oas/schemas/validators.js',
     why: 'checks `uniqueItems` by comparing every pair of items (26 loops): 16,000 parameters of one operation took 8 s in openapi-valid; each loop becomes a linear search for the same pair. And it copies the errors gathered so far for each subschema that fails (755 places): 20,000 parameter definitions without a name took 8 s; each gathering appends in place',
     rewrite: code => {
-      const { code: linear, replaced: loops } = withLinearUniqueItems(code);
+      const { code: linear, loops, gatherings } = linearValidatorCode(code);
       if (loops !== UNIQUE_ITEMS_LOOPS) throw new Error(`found ${loops} uniqueItems loops where ${UNIQUE_ITEMS_LOOPS} were expected`);
-      const { code: appending, replaced: gatherings } = withAppendedErrors(linear);
       if (gatherings !== ERROR_GATHERINGS) throw new Error(`found ${gatherings} gatherings of errors where ${ERROR_GATHERINGS} were expected`);
-      return appending;
+      return linear;
     },
   },
   {
