@@ -7,6 +7,7 @@ import type { Format } from '@stoplight/spectral-core';
 import { oas2, oas3 } from '@stoplight/spectral-formats';
 
 import type { Severity } from '../src/core/severity.js';
+import { knowSources, type InventoryLike } from './lib/sources.js';
 
 export type { Severity };
 
@@ -119,9 +120,11 @@ const OPENAPI_FORMATS: Format[] = [oas2, oas3];
 export function defineRule<O extends object = Record<never, never>>(rule: RuleDefinition<O>): ApilintRule {
   const { check, options, ...meta } = rule;
   const run = (input: unknown, opts: O | null, context: RulesetFunctionContext) => {
+    const collect = collectors.get(context.document);
+    // Paths into other files are for apilint's placing only (rulesets/lib/sources.ts).
+    if (collect) knowSources(context.documentInventory as unknown as InventoryLike);
     const results = check(input, (opts ?? options?.defaults ?? {}) as O, context);
     if (!results || results.length === 0) return undefined;
-    const collect = collectors.get(context.document);
     if (!collect) return results.map(({ severity: _, ...result }) => result);
     // apilint's linter leaves rules that are off out of the ruleset (buildRuleset's omitOff).
     const { severity, resolved } = context.rule as unknown as { severity: number; resolved: boolean };

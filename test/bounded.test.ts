@@ -208,6 +208,29 @@ describe('3. $ref resolution in time linear in the refs', () => {
       expect(snakeCase(result.stdout)).toHaveLength(3000);
     }
   });
+
+  it('20,000 schemas each nested in the one before through a ref, in a referenced file or under targets that are no components: a finding at each', { timeout: 120_000 }, async () => {
+    // The schema index gave each the path by which the resolved document reaches it, each one
+    // longer than the last: the square of the chain in memory (25,600 of them, 2.3 MB, ran out of
+    // heap). Each now has the path of its ref's target (rulesets/lib/sources.ts).
+    const n = 20_000;
+    const nested = (prefix: string, indent: string) =>
+      Array.from({ length: n }, (_, i) => `${indent}S${i}: {type: object, properties: {next: {$ref: "${prefix}S${i + 1}"}, Bad_Name: {type: string}}}\n`).join('') + `${indent}S${n}: {type: string}\n`;
+    const response = (ref: string) => `openapi: 3.0.3\ninfo: {title: t, version: 1.0.0}\npaths:\n  /things:\n    get:\n      responses:\n        "200":\n          description: OK\n          content:\n            application/json:\n              schema: {$ref: "${ref}"}\n`;
+    const placed = (stdout: string) =>
+      (JSON.parse(stdout) as { findings: { ruleId: string; file: string; line: number; column: number; severity: string }[] }).findings
+        .filter(f => f.ruleId === 'properties-snake-case')
+        .map(f => [path.basename(f.file), f.line, f.column, f.severity]);
+    write('nested/schemas.yaml', nested('#/', ''));
+    const referenced = await lint(write('nested/uses.yaml', response('./schemas.yaml#/S0')));
+    expect(referenced.code).toBe(1);
+    const inFile = placed(referenced.stdout);
+    expect(inFile).toHaveLength(n);
+    expect([inFile[0], inFile[n - 1]]).toEqual([['schemas.yaml', 1, 55, 'error'], ['schemas.yaml', n, 63, 'error']]);
+    const inDocument = placed((await lint(write('nested/x-schemas.yaml', `${response('#/x-schemas/S0')}x-schemas:\n${nested('#/x-schemas/', '  ')}`))).stdout);
+    expect(inDocument).toHaveLength(n);
+    expect([inDocument[0], inDocument[n - 1]]).toEqual([['x-schemas.yaml', 13, 67, 'error'], ['x-schemas.yaml', n + 12, 75, 'error']]);
+  });
 });
 
 describe('4. a $ref chain through many files', () => {

@@ -4,6 +4,7 @@
 // walk met first.
 import { describe, expect, it } from 'vitest';
 import { schemaIndex } from '../rulesets/lib/schemas.js';
+import { inFile, knowSources, markedFile, Sources } from '../rulesets/lib/sources.js';
 
 /** A resolved OpenAPI 3.0 document: one response refers to S0, and each Si to S(i+1), as the resolver shares them. */
 function chain(n: number): Record<string, unknown> {
@@ -46,5 +47,59 @@ describe('schemaIndex', () => {
     (doc.paths as Record<string, { get: { responses: Record<string, unknown> } }>)['/s']!.get.responses['201'] = { description: 'Created', content: { 'application/json': { schema: inline } } };
     const found = schemaIndex(doc).schemas.find(s => s.schema === inline);
     expect(found?.jsonPath).toEqual(['paths', '/s', 'get', 'responses', '201', 'content', 'application/json', 'schema']);
+  });
+});
+
+describe('schemaIndex with the files behind the document known (rulesets/lib/sources.ts)', () => {
+  // openapi.yaml's response uses parts.yaml#/A; A's properties refer back to the document (x), to
+  // parts.yaml (c, whose items refer on), and to a file that was never read (gone).
+  const unresolvedRoot = {
+    openapi: '3.0.3',
+    info: { title: 'T', version: '1' },
+    paths: { '/s': { get: { responses: { '200': { description: 'OK', content: { 'application/json': { schema: { $ref: './parts.yaml#/A' } } } } } } } },
+    'x-defs': { X: { type: 'object', properties: { b: { $ref: '#/x-defs/Y' } } }, Y: { type: 'string' } },
+  };
+  const parts = {
+    A: { type: 'object', properties: { x: { $ref: 'openapi.yaml#/x-defs/X' }, c: { $ref: '#/C' }, n: { type: 'string' }, gone: { $ref: './gone.yaml#/Z' } } },
+    C: { type: 'array', items: { $ref: '#/D' } },
+    D: { type: 'integer' },
+  };
+  // The resolved document as the resolver leaves it: targets shared, the unreadable ref in place.
+  const Y = { type: 'string' };
+  const X = { type: 'object', properties: { b: Y } };
+  const D = { type: 'integer' };
+  const C = { type: 'array', items: D };
+  const gone = { $ref: './gone.yaml#/Z' };
+  const A = { type: 'object', properties: { x: X, c: C, n: { type: 'string' }, gone } };
+  const resolved = {
+    ...unresolvedRoot,
+    paths: { '/s': { get: { responses: { '200': { description: 'OK', content: { 'application/json': { schema: A } } } } } } },
+    'x-defs': { X, Y },
+  };
+  const use = ['paths', '/s', 'get', 'responses', '200', 'content', 'application/json', 'schema'];
+  const PARTS = '/p/parts.yaml';
+
+  it('gives a subschema behind a $ref the path of its target: in the document, or marked with the file it lies in', () => {
+    knowSources({ document: { source: '/p/openapi.yaml', data: unresolvedRoot }, resolved, referencedDocuments: { [PARTS]: { data: parts } } });
+    const paths = new Map(schemaIndex(resolved).schemas.map(s => [s.schema, s.jsonPath]));
+    // Where the walk starts, the path of the use is kept.
+    expect(paths.get(A)).toEqual(use);
+    expect(paths.get(X)).toEqual(['x-defs', 'X']);
+    expect(paths.get(Y)).toEqual(['x-defs', 'Y']);
+    expect(paths.get(C)).toEqual([inFile(PARTS), 'C']);
+    expect(paths.get(D)).toEqual([inFile(PARTS), 'D']);
+    expect(markedFile(paths.get(D)![0])).toBe(PARTS);
+    // No $ref crossed: below the parent's path. A ref left in place: where it is written.
+    expect(paths.get(A.properties.n)).toEqual([...use, 'properties', 'n']);
+    expect(paths.get(gone)).toEqual([...use, 'properties', 'gone']);
+  });
+
+  it('follows a chain of refs, and gives up on a cycle of refs that leads to no node', () => {
+    const root = { openapi: '3.0.3', info: { title: 'T', version: '1' }, paths: {}, 'x-a': { $ref: '#/x-b' }, 'x-b': { $ref: '#/x-c' }, 'x-c': { type: 'string' }, 'x-loop': { $ref: '#/x-loop' } };
+    const sources = new Sources({ document: { source: '/p/o.yaml', data: root }, resolved: {}, referencedDocuments: {} });
+    expect(sources.step(sources.start(), ['x-a'])).toEqual({ file: '/p/o.yaml', node: root['x-c'], path: ['x-c'] });
+    expect(sources.step(sources.start(), ['x-c'])).toEqual({ file: '/p/o.yaml', node: root['x-c'] });
+    expect(sources.step(sources.start(), ['x-loop'])).toBeUndefined();
+    expect(sources.step(sources.start(), ['x-none'])).toBeUndefined();
   });
 });

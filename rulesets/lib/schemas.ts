@@ -5,6 +5,7 @@
 // instead of each running its own `$..` scan.
 import type { JsonPath } from '@stoplight/types';
 import { HTTP_METHODS, isObject, isOas2, type Obj } from './oas.js';
+import { sourcesOf, type Sources, type Written } from './sources.js';
 
 export type SchemaOrigin = 'component' | 'parameter' | 'header' | 'request' | 'response' | 'event';
 
@@ -58,7 +59,7 @@ export function schemaIndex(root: unknown): SchemaIndex {
   if (!isObject(root)) return { schemas: [], properties: [] };
   let index = cache.get(root);
   if (!index) {
-    index = buildIndex(root);
+    index = buildIndex(root, sourcesOf(root));
     cache.set(root, index);
   }
   return index;
@@ -108,7 +109,7 @@ export function reachableSchemas(roots: readonly unknown[]): Set<Obj> {
   return reachable;
 }
 
-function buildIndex(root: Obj): SchemaIndex {
+function buildIndex(root: Obj, sources: Sources | undefined): SchemaIndex {
   const seen = new Set<object>();
   const schemas: SchemaNode[] = [];
   const properties: PropertyNode[] = [];
@@ -125,52 +126,69 @@ function buildIndex(root: Obj): SchemaIndex {
   }
 
   // Explicit stack: real specs nest deeply and a recursive walk would overflow on hostile input.
-  const stack: SchemaNode[] = [];
-  const push = (schema: unknown, jsonPath: JsonPath, origin: SchemaOrigin, extra: Partial<SchemaNode> = {}) => {
+  // Each schema goes with where it is written (sources): a subschema behind a `$ref` gets the path
+  // of the ref's target, in the document or in the file it lies in, for the same reason as above;
+  // such chains run through other files, or through targets that are no components.
+  const stack: { node: SchemaNode; written: Written | undefined }[] = [];
+  const push = (schema: unknown, jsonPath: JsonPath, origin: SchemaOrigin, extra: Partial<SchemaNode>, written: Written | undefined) => {
     if (!isObject(schema) || seen.has(schema)) return;
     seen.add(schema);
-    stack.push({ schema, jsonPath: defined.get(schema) ?? jsonPath, origin, ...extra });
+    stack.push({ node: { schema, jsonPath: defined.get(schema) ?? jsonPath, origin, ...extra }, written });
   };
   // A subschema not met yet: only then is its path built (most keywords are absent).
   const fresh = (schema: unknown): boolean => isObject(schema) && !seen.has(schema);
+  /** A subschema `segments` below a schema (fresh), with its path. */
+  const sub = (from: SchemaNode, written: Written | undefined, schema: unknown, segments: readonly (string | number)[], extra: Partial<SchemaNode> = {}) => {
+    const below = written && sources!.step(written, segments);
+    // Past a `$ref` crossed on this step, the path is where the target is written; a ref the
+    // resolver left in place (a cycle) is a node of its own, where it is written.
+    const path = below?.path !== undefined && typeof (schema as Obj).$ref !== 'string' ? sources!.pathOf(below.file, below.path) : [...from.jsonPath, ...segments];
+    push(schema, path, from.origin, extra, below && untouched(below, schema));
+  };
+  // The resolver copies every node on the way to a `$ref` it replaces, and shares the rest: where
+  // the resolved schema is the written one, nothing below it crosses a ref (most schemas).
+  const untouched = (written: Written, schema: unknown): Written | undefined => (written.node === schema ? undefined : written);
   // Indexed loops: this runs once per schema, mostly before V8 has optimized it, and a for-of
   // loop there allocates an iterator result per step.
   const drain = () => {
     while (stack.length > 0) {
-      const node = stack.pop()!;
+      const { node, written } = stack.pop()!;
       schemas.push(node);
-      const { schema, jsonPath, origin } = node;
+      const { schema, jsonPath } = node;
       if (isObject(schema.properties)) {
         const names = Object.keys(schema.properties);
         for (let i = 0; i < names.length; i++) {
           const name = names[i]!;
           const child = schema.properties[name];
-          const childPath = [...jsonPath, 'properties', name];
-          properties.push({ name, schema: child, parent: node, jsonPath: childPath });
-          push(child, childPath, origin, { name });
+          properties.push({ name, schema: child, parent: node, jsonPath: [...jsonPath, 'properties', name] });
+          if (fresh(child)) sub(node, written, child, ['properties', name], { name });
         }
       }
       const items = schema.items;
-      if (Array.isArray(items)) items.forEach((s, i) => fresh(s) && push(s, [...jsonPath, 'items', i], origin));
-      else if (fresh(items)) push(items, [...jsonPath, 'items'], origin, node.simple ? { simple: true } : {});
+      if (Array.isArray(items)) items.forEach((s, i) => fresh(s) && sub(node, written, s, ['items', i]));
+      else if (fresh(items)) sub(node, written, items, ['items'], node.simple ? { simple: true } : {});
       for (let k = 0; k < SUBSCHEMA_SINGLE.length; k++) {
-        const sub = schema[SUBSCHEMA_SINGLE[k]!];
-        if (fresh(sub)) push(sub, [...jsonPath, SUBSCHEMA_SINGLE[k]!], origin);
+        const single = schema[SUBSCHEMA_SINGLE[k]!];
+        if (fresh(single)) sub(node, written, single, [SUBSCHEMA_SINGLE[k]!]);
       }
       for (let k = 0; k < SUBSCHEMA_LISTS.length; k++) {
         const list = schema[SUBSCHEMA_LISTS[k]!];
-        if (Array.isArray(list)) list.forEach((s, i) => fresh(s) && push(s, [...jsonPath, SUBSCHEMA_LISTS[k]!, i], origin));
+        if (Array.isArray(list)) list.forEach((s, i) => fresh(s) && sub(node, written, s, [SUBSCHEMA_LISTS[k]!, i]));
       }
       for (let k = 0; k < SUBSCHEMA_MAPS.length; k++) {
         const map = schema[SUBSCHEMA_MAPS[k]!];
         if (!isObject(map)) continue;
         const names = Object.keys(map);
-        for (let i = 0; i < names.length; i++) if (fresh(map[names[i]!])) push(map[names[i]!], [...jsonPath, SUBSCHEMA_MAPS[k]!, names[i]!], origin);
+        for (let i = 0; i < names.length; i++) if (fresh(map[names[i]!])) sub(node, written, map[names[i]!], [SUBSCHEMA_MAPS[k]!, names[i]!]);
       }
     }
   };
+  // The schemas the walk starts from, where the document uses them: their paths are kept.
+  const start = sources?.start();
   const visit = (schema: unknown, jsonPath: JsonPath, origin: SchemaOrigin, extra: Partial<SchemaNode> = {}) => {
-    push(schema, jsonPath, origin, extra);
+    if (!fresh(schema)) return;
+    const written = start && sources!.step(start, jsonPath);
+    push(schema, jsonPath, origin, extra, written && untouched(written, schema));
     drain();
   };
 

@@ -1,16 +1,18 @@
 // apilint's own placing of rule results. A rule reports a path in the `$ref`-resolved document;
 // the finding belongs where that node is written: in the document itself, or in the file and at
 // the node a `$ref` on the way leads to. This follows Spectral's mapping (DocumentInventory's
-// findAssociatedItemForPath and lintNode), reading only the inventory's public fields, with two
+// findAssociatedItemForPath and lintNode), reading only the inventory's public fields, with three
 // differences that are apilint's own: a result about a mapping key (a path ending in an AT_KEY
-// mark) lies at the key in the document that holds it, not at its `$ref` target; and ref-map keys are
+// mark) lies at the key in the document that holds it, not at its `$ref` target; ref-map keys are
 // decoded as they were encoded (Spectral decodes `~0`/`~1` but not the `%2B` of
-// `application/problem+json`, so such nodes behind a `$ref` landed on their parent).
+// `application/problem+json`, so such nodes behind a `$ref` landed on their parent); and a path
+// whose first segment marks a file (rulesets/lib/sources.ts) is a path in that file.
 import { decodePointerFragment, extractSourceFromRef, hasRef as isRefObject, isLocalRef, isPlainObject } from '@stoplight/json';
 import { isAbsolute, resolve } from '@stoplight/path';
 import type { IRange, JsonPath } from '@stoplight/types';
 import type { Reported } from '../../rulesets/rule.js';
 import { keyMark, type KeyPart } from '../../rulesets/lib/oas.js';
+import { isUrl, markedFile } from '../../rulesets/lib/sources.js';
 import { SEVERITIES, SEVERITY_RANK, type Severity } from '../core/severity.js';
 import { pointerUriSegment } from '../engine/ref-graph.js';
 
@@ -64,10 +66,12 @@ export function placeResults(reports: readonly Reported[]): Placed[] {
     const inventory = report.documentInventory as unknown as Inventory;
     const ruleSeverity = SEVERITIES[report.severity] ?? 'error';
     for (const result of report.results) {
-      const escaped = (result.path ?? report.targetPath).map(decodeSegment);
+      const given = result.path ?? report.targetPath;
+      const file = markedFile(given[0]);
+      const escaped = (file === undefined ? given : given.slice(1)).map(decodeSegment);
       const mark = keyMark(escaped[escaped.length - 1]);
-      const item = locate(inventory, escaped, report.resolved);
-      const itemPath = item?.path ?? closestPath(inventory.resolved, escaped);
+      const item = locate(inventory, escaped, report.resolved, file);
+      const itemPath = item?.path ?? (file === undefined ? closestPath(inventory.resolved, escaped) : []);
       const document = item?.document ?? inventory.document;
       const range = document.getRangeForJsonPath(itemPath, true) ?? DEFAULT_RANGE;
       const source = item?.document.source ?? undefined;
@@ -125,14 +129,18 @@ function sameResult(a: Placed, b: Placed): boolean {
 /** spectral-runtime's decodeSegmentFragment. */
 const decodeSegment = (segment: string | number): string => (typeof segment !== 'string' ? String(segment) : segment.includes('~') ? decodePointerFragment(segment) : segment);
 
-/** Where the node at `path` of the resolved (or the unresolved) document is written. */
-function locate(inventory: Inventory, path: JsonPath, resolved: boolean): Item | null {
+/**
+ * Where the node at `path` of the resolved (or the unresolved) document is written; or, for a path
+ * into another file (rulesets/lib/sources.ts), at `path` of that `file`.
+ */
+function locate(inventory: Inventory, path: JsonPath, resolved: boolean, file: string | undefined): Item | null {
   if (keyMark(path[path.length - 1]) !== undefined) {
     // The key's parent mapping is placed; the key lies in it, whatever its value refers to.
     const key = path[path.length - 2]!;
-    const parent = locate(inventory, path.slice(0, -2), resolved);
+    const parent = locate(inventory, path.slice(0, -2), resolved, file);
     return parent === null ? null : { document: parent.document, path: [...parent.path, key] };
   }
+  if (file !== undefined) return associatedItem(inventory, path, file);
   if (!resolved) return { document: inventory.document, path: closestPath(inventory.unresolved, path) };
   return directItem(inventory, path) ?? associatedItem(inventory, path);
 }
@@ -167,27 +175,34 @@ interface Walked {
 }
 
 /**
- * The last walk through each inventory's `$ref`s: where it started, its path, and where it stood
- * after each step (`steps[i]` after step i). Step i depends only on the first i segments, and a
- * rule's results come in document order: the next path resumes after the steps the two share.
+ * The last walk through each inventory's `$ref`s, by the file it started in: its path, and where
+ * it stood after each step (`steps[i]` after step i). Step i depends only on the first i segments,
+ * and a rule's results come in document order: the next path resumes after the steps the two share.
  */
-const walks = new WeakMap<Inventory, { start: Walked; path: JsonPath; steps: Walked[] }>();
+const walks = new WeakMap<Inventory, Map<string, { start: Walked; path: JsonPath; steps: Walked[] }>>();
 
 /**
  * findAssociatedItemForPath for a path that meets a `$ref`: the path is spelt as ref-map keys,
  * prefix by prefix, and each key found in the ref map is followed, into other files too. A key is
  * only spelt and looked up where the document holds a `$ref` (the original hashes every prefix).
+ * With `file`, the path is one in that file, walked the same way.
  */
-function associatedItem(inventory: Inventory, path: JsonPath): Item | null {
+function associatedItem(inventory: Inventory, path: JsonPath, file?: string): Item | null {
   try {
-    const newPath = closestPath(inventory.resolved, path);
-    if (refOnTheWay(inventory.unresolved, newPath) === null) return { document: inventory.document, path: closestPath(inventory.unresolved, path) };
+    if (file === undefined) {
+      const newPath = closestPath(inventory.resolved, path);
+      if (refOnTheWay(inventory.unresolved, newPath) === null) return { document: inventory.document, path: closestPath(inventory.unresolved, path) };
+    }
     if (inventory.document.source === null || inventory.graph === null) return null;
-    let walk = walks.get(inventory);
+    const startFile = file ?? inventory.document.source;
+    const startDocument = startFile === inventory.document.source ? inventory.document : inventory.referencedDocuments[startFile];
+    if (startDocument === undefined) return null;
+    let byFile = walks.get(inventory);
+    if (byFile === undefined) walks.set(inventory, (byFile = new Map()));
+    let walk = byFile.get(startFile);
     if (walk === undefined) {
-      const { source } = inventory.document;
-      const start = { source, refMap: inventory.graph.getNodeData(source).refMap, document: inventory.document, refMapKey: '#', spelt: 0, base: '#', baseSpelt: 0, node: inventory.document.data, tracking: true };
-      walks.set(inventory, (walk = { start, path, steps: [] }));
+      const start = { source: startFile, refMap: inventory.graph.getNodeData(startFile).refMap, document: startDocument, refMapKey: '#', spelt: 0, base: '#', baseSpelt: 0, node: startDocument.data, tracking: true };
+      byFile.set(startFile, (walk = { start, path, steps: [] }));
     }
     const { steps } = walk;
     let from = 0;
@@ -261,7 +276,7 @@ function refFile(inventory: Inventory, source: string, target: string): string |
   let file = byTarget.get(target);
   if (file === undefined) {
     const extracted = extractSourceFromRef(target);
-    file = extracted === null ? null : isAbsolute(extracted) || /^[a-z]+:\/\//i.test(extracted) ? extracted : resolve(source, '..', extracted);
+    file = extracted === null ? null : isAbsolute(extracted) || isUrl(extracted) ? extracted : resolve(source, '..', extracted);
     byTarget.set(target, file);
   }
   return file;
