@@ -4,7 +4,7 @@
 // walk met first.
 import { describe, expect, it } from 'vitest';
 import { schemaIndex } from '../rulesets/lib/schemas.js';
-import { inFile, knowSources, markedFile, Sources } from '../rulesets/lib/sources.js';
+import { inFile, knowSources, markedFile, Sources, sourcesOf } from '../rulesets/lib/sources.js';
 
 /** A resolved OpenAPI 3.0 document: one response refers to S0, and each Si to S(i+1), as the resolver shares them. */
 function chain(n: number): Record<string, unknown> {
@@ -50,6 +50,26 @@ describe('schemaIndex', () => {
   });
 });
 
+describe('schemaIndex paths, built when read', () => {
+  it('spells each nested schema\'s and property\'s path from its parents', () => {
+    const leaf = { type: 'string' };
+    const inner = { type: 'object', properties: { id: leaf } };
+    const listed = { type: 'array', items: { allOf: [inner] } };
+    const doc = chain(1);
+    (doc.paths as Record<string, { get: { responses: Record<string, unknown> } }>)['/s']!.get.responses['201'] = { description: 'Created', content: { 'application/json': { schema: { type: 'object', properties: { list: listed } } } } };
+    const index = schemaIndex(doc);
+    const use = ['paths', '/s', 'get', 'responses', '201', 'content', 'application/json', 'schema'];
+    const pathOf = (schema: object) => index.schemas.find(s => s.schema === schema)?.jsonPath;
+    expect(pathOf(listed)).toEqual([...use, 'properties', 'list']);
+    expect(pathOf(inner)).toEqual([...use, 'properties', 'list', 'items', 'allOf', 0]);
+    expect(pathOf(leaf)).toEqual([...use, 'properties', 'list', 'items', 'allOf', 0, 'properties', 'id']);
+    expect(index.properties.find(p => p.schema === leaf)?.jsonPath).toEqual([...use, 'properties', 'list', 'items', 'allOf', 0, 'properties', 'id']);
+    // Read twice, the same path.
+    const node = index.schemas.find(s => s.schema === leaf)!;
+    expect(node.jsonPath).toBe(node.jsonPath);
+  });
+});
+
 describe('schemaIndex with the files behind the document known (rulesets/lib/sources.ts)', () => {
   // openapi.yaml's response uses parts.yaml#/A; A's properties refer back to the document (x), to
   // parts.yaml (c, whose items refer on), and to a file that was never read (gone).
@@ -80,7 +100,8 @@ describe('schemaIndex with the files behind the document known (rulesets/lib/sou
   const PARTS = '/p/parts.yaml';
 
   it('gives a subschema behind a $ref the path of its target: in the document, or marked with the file it lies in', () => {
-    knowSources({ document: { source: '/p/openapi.yaml', data: unresolvedRoot }, resolved, referencedDocuments: { [PARTS]: { data: parts } } });
+    const refMap = { '#/paths/~1s/get/responses/200/content/application~1json/schema': `${PARTS}#/A` };
+    knowSources({ document: { source: '/p/openapi.yaml', data: unresolvedRoot }, resolved, referencedDocuments: { [PARTS]: { data: parts } }, graph: { getNodeData: () => ({ refMap }) } });
     const paths = new Map(schemaIndex(resolved).schemas.map(s => [s.schema, s.jsonPath]));
     // Where the walk starts, the path of the use is kept.
     expect(paths.get(A)).toEqual(use);
@@ -94,9 +115,21 @@ describe('schemaIndex with the files behind the document known (rulesets/lib/sou
     expect(paths.get(gone)).toEqual([...use, 'properties', 'gone']);
   });
 
+  it('is not needed where every $ref names a component: the component schemas have their own paths already', () => {
+    const inventory = (refMap: Record<string, string>) => ({ document: { source: '/p/o.yaml', data: {} }, resolved: {}, referencedDocuments: {}, graph: { getNodeData: () => ({ refMap }) } });
+    const components = inventory({ '#/paths/~1a/get/responses/200': '#/components/responses/Ok', '#/components/responses/Ok/content/application~1json/schema': '#/components/schemas/A', '#/definitions/B/items': '#/definitions/C' });
+    knowSources(components);
+    expect(sourcesOf(components.resolved)).toBeUndefined();
+    for (const target of ['#/components/schemas/B/properties/c', '#/x-schemas/B', './b.yaml#/B']) {
+      const other = inventory({ '#/components/schemas/A/properties/b': target });
+      knowSources(other);
+      expect(sourcesOf(other.resolved)).toBeInstanceOf(Sources);
+    }
+  });
+
   it('follows a chain of refs, and gives up on a cycle of refs that leads to no node', () => {
     const root = { openapi: '3.0.3', info: { title: 'T', version: '1' }, paths: {}, 'x-a': { $ref: '#/x-b' }, 'x-b': { $ref: '#/x-c' }, 'x-c': { type: 'string' }, 'x-loop': { $ref: '#/x-loop' } };
-    const sources = new Sources({ document: { source: '/p/o.yaml', data: root }, resolved: {}, referencedDocuments: {} });
+    const sources = new Sources({ document: { source: '/p/o.yaml', data: root }, resolved: {}, referencedDocuments: {}, graph: null });
     expect(sources.step(sources.start(), ['x-a'])).toEqual({ file: '/p/o.yaml', node: root['x-c'], path: ['x-c'] });
     expect(sources.step(sources.start(), ['x-c'])).toEqual({ file: '/p/o.yaml', node: root['x-c'] });
     expect(sources.step(sources.start(), ['x-loop'])).toBeUndefined();

@@ -1,17 +1,36 @@
 // What can be deprecated (operations, parameters, schemas) and how a deprecation is announced
 // (`x-sunset`, the Deprecation and Sunset response headers), shared by the deprecation rules.
 import type { JsonPath } from '@stoplight/types';
-import { allParameters, isObject, operationName, operations, type Obj } from './oas.js';
-import { schemaIndex, schemaName } from './schemas.js';
+import { allParameters, isObject, operationName, operations, type Obj, type Operation } from './oas.js';
+import { schemaIndex, schemaName, type SchemaNode } from './schemas.js';
 
 export const SUNSET = 'x-sunset';
 export const DEPRECATION_HEADERS = ['Deprecation', 'Sunset'] as const;
 
-export interface Deprecatable {
+/** Something that can be deprecated, where it is. Its path, and so its label, is read only when a rule reports it. */
+export class Deprecatable {
+  constructor(
+    readonly node: Obj,
+    private readonly at: { readonly jsonPath: JsonPath },
+    private readonly labelOf: () => string,
+  ) {}
+
   /** `operation "GET /orders"`, `parameter "sort"`, `schema "Order"`, `property "status"`. */
-  label: string;
-  node: Obj;
-  jsonPath: JsonPath;
+  get label(): string {
+    return this.labelOf();
+  }
+
+  get jsonPath(): JsonPath {
+    return this.at.jsonPath;
+  }
+}
+
+const operationLabel = (op: Operation): string => `operation "${operationName(op)}"`;
+const parameterLabel = ({ parameter }: { parameter: Obj }): string => `parameter "${String(parameter.name)}"`;
+function schemaLabel({ name, jsonPath }: SchemaNode): string {
+  if (name !== undefined) return `property "${name}"`;
+  const named = schemaName(jsonPath);
+  return named !== undefined ? `schema "${named}"` : 'schema';
 }
 
 export const isDeprecated = (node: Obj): boolean => node.deprecated === true;
@@ -21,19 +40,16 @@ export function deprecatables(root: unknown): Deprecatable[] {
   if (!isObject(root)) return [];
   const out: Deprecatable[] = [];
   const seen = new Set<Obj>();
-  const add = (node: unknown, label: string, jsonPath: JsonPath) => {
+  // A schema's path is built when read (rulesets/lib/schemas.ts), and most schemas are not deprecated.
+  const add = (node: unknown, at: { readonly jsonPath: JsonPath }, label: () => string) => {
     if (!isObject(node) || seen.has(node)) return;
     seen.add(node);
-    out.push({ label, node, jsonPath });
+    out.push(new Deprecatable(node, at, label));
   };
-  for (const op of operations(root)) add(op.operation, `operation "${operationName(op)}"`, op.jsonPath);
-  for (const { parameter, jsonPath } of allParameters(root)) add(parameter, `parameter "${String(parameter.name)}"`, jsonPath);
+  for (const op of operations(root)) add(op.operation, op, () => operationLabel(op));
+  for (const p of allParameters(root)) add(p.parameter, p, () => parameterLabel(p));
   // 2.0 parameters and headers are schema-like (`simple`) but not schemas: met above or not deprecatable.
-  for (const { schema, jsonPath, name, simple } of schemaIndex(root).schemas) {
-    if (simple) continue;
-    const named = schemaName(jsonPath);
-    add(schema, name !== undefined ? `property "${name}"` : named !== undefined ? `schema "${named}"` : 'schema', jsonPath);
-  }
+  for (const node of schemaIndex(root).schemas) if (!node.simple) add(node.schema, node, () => schemaLabel(node));
   return out;
 }
 

@@ -11,7 +11,8 @@ export type SchemaOrigin = 'component' | 'parameter' | 'header' | 'request' | 'r
 
 export interface SchemaNode {
   schema: Obj;
-  jsonPath: JsonPath;
+  /** Built when first read: read it for the schemas a rule reports on. */
+  readonly jsonPath: JsonPath;
   /** Where the walk first met the schema's tree. */
   origin: SchemaOrigin;
   /** Property name when this schema was first reached as `properties[name]`. */
@@ -28,8 +29,8 @@ export interface PropertyNode {
   /** The property's schema (resolved). */
   schema: unknown;
   parent: SchemaNode;
-  /** JSON path of the property's schema; `atKey(jsonPath)` reports at the property name. */
-  jsonPath: JsonPath;
+  /** JSON path of the property's schema, built when read; `atKey(jsonPath)` reports at the property name. */
+  readonly jsonPath: JsonPath;
 }
 
 /** The names of each schema's `properties`, by schema (see declaredProperties). */
@@ -109,10 +110,59 @@ export function reachableSchemas(roots: readonly unknown[]): Set<Obj> {
   return reachable;
 }
 
+/**
+ * A schema of the index, whose path is built when it is first read: from its parent's path and
+ * the segments below it. Paths built for every schema cost the square of a nesting: down 490
+ * schemas nested one in the next, 250 times over (a 4.5 MB document), they took 2 GB. Rules read
+ * the paths of the schemas they report on.
+ */
+class IndexedSchema implements SchemaNode {
+  constructor(
+    readonly schema: Obj,
+    readonly origin: SchemaOrigin,
+    /** The schema this one is `tail` below; none where `tail` is the whole path. */
+    readonly up: IndexedSchema | undefined,
+    readonly tail: JsonPath,
+    readonly name: string | undefined,
+    readonly simple: boolean | undefined,
+  ) {}
+
+  private path: JsonPath | undefined;
+
+  get jsonPath(): JsonPath {
+    return (this.path ??= joinedPath(this.up, this.tail));
+  }
+}
+
+class IndexedProperty implements PropertyNode {
+  constructor(
+    readonly name: string,
+    readonly schema: unknown,
+    readonly parent: IndexedSchema,
+  ) {}
+
+  get jsonPath(): JsonPath {
+    return joinedPath(this.parent, ['properties', this.name]);
+  }
+}
+
+/** The path of `tail` below `up`, from the tails up to a whole path (not from the parents' own paths: each would be kept). */
+function joinedPath(up: IndexedSchema | undefined, tail: JsonPath): JsonPath {
+  if (up === undefined) return tail;
+  const parts = [tail];
+  for (let at: IndexedSchema | undefined = up; at; at = at.up) parts.push(at.tail);
+  const path: (string | number)[] = [];
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const part = parts[i]!;
+    for (let j = 0; j < part.length; j++) path.push(part[j]!);
+  }
+  return path;
+}
+
 function buildIndex(root: Obj, sources: Sources | undefined): SchemaIndex {
   const seen = new Set<object>();
-  const schemas: SchemaNode[] = [];
-  const properties: PropertyNode[] = [];
+  const schemas: IndexedSchema[] = [];
+  const properties: IndexedProperty[] = [];
   const oas2 = isOas2(root);
 
   // A component schema is given the path where it is defined, however the walk reaches it: placing
@@ -129,21 +179,25 @@ function buildIndex(root: Obj, sources: Sources | undefined): SchemaIndex {
   // Each schema goes with where it is written (sources): a subschema behind a `$ref` gets the path
   // of the ref's target, in the document or in the file it lies in, for the same reason as above;
   // such chains run through other files, or through targets that are no components.
-  const stack: { node: SchemaNode; written: Written | undefined }[] = [];
-  const push = (schema: unknown, jsonPath: JsonPath, origin: SchemaOrigin, extra: Partial<SchemaNode>, written: Written | undefined) => {
-    if (!isObject(schema) || seen.has(schema)) return;
+  const stack: { node: IndexedSchema; written: Written | undefined }[] = [];
+  /** A schema not met yet, at `tail` below `up` (or at `tail`, without `up`). */
+  const push = (schema: Obj, up: IndexedSchema | undefined, tail: JsonPath, origin: SchemaOrigin, extra: Partial<SchemaNode>, written: Written | undefined) => {
     seen.add(schema);
-    stack.push({ node: { schema, jsonPath: defined.get(schema) ?? jsonPath, origin, ...extra }, written });
+    const path = defined.get(schema);
+    const node = path ? new IndexedSchema(schema, origin, undefined, path, extra.name, extra.simple) : new IndexedSchema(schema, origin, up, tail, extra.name, extra.simple);
+    stack.push({ node, written });
   };
-  // A subschema not met yet: only then is its path built (most keywords are absent).
-  const fresh = (schema: unknown): boolean => isObject(schema) && !seen.has(schema);
-  /** A subschema `segments` below a schema (fresh), with its path. */
-  const sub = (from: SchemaNode, written: Written | undefined, schema: unknown, segments: readonly (string | number)[], extra: Partial<SchemaNode> = {}) => {
+  // A subschema not met yet (most keywords are absent).
+  const fresh = (schema: unknown): schema is Obj => isObject(schema) && !seen.has(schema);
+  /** A subschema `segments` below a schema (fresh). */
+  const sub = (from: IndexedSchema, written: Written | undefined, schema: Obj, segments: JsonPath, extra: Partial<SchemaNode> = {}) => {
     const below = written && sources!.step(written, segments);
     // Past a `$ref` crossed on this step, the path is where the target is written; a ref the
     // resolver left in place (a cycle) is a node of its own, where it is written.
-    const path = below?.path !== undefined && typeof (schema as Obj).$ref !== 'string' ? sources!.pathOf(below.file, below.path) : [...from.jsonPath, ...segments];
-    push(schema, path, from.origin, extra, below && untouched(below, schema));
+    const relocated = below?.path !== undefined && typeof schema.$ref !== 'string';
+    const next = below && untouched(below, schema);
+    if (relocated) push(schema, undefined, sources!.pathOf(below.file, below.path!), from.origin, extra, next);
+    else push(schema, from, segments, from.origin, extra, next);
   };
   // The resolver copies every node on the way to a `$ref` it replaces, and shares the rest: where
   // the resolved schema is the written one, nothing below it crosses a ref (most schemas).
@@ -154,13 +208,13 @@ function buildIndex(root: Obj, sources: Sources | undefined): SchemaIndex {
     while (stack.length > 0) {
       const { node, written } = stack.pop()!;
       schemas.push(node);
-      const { schema, jsonPath } = node;
+      const { schema } = node;
       if (isObject(schema.properties)) {
         const names = Object.keys(schema.properties);
         for (let i = 0; i < names.length; i++) {
           const name = names[i]!;
           const child = schema.properties[name];
-          properties.push({ name, schema: child, parent: node, jsonPath: [...jsonPath, 'properties', name] });
+          properties.push(new IndexedProperty(name, child, node));
           if (fresh(child)) sub(node, written, child, ['properties', name], { name });
         }
       }
@@ -179,7 +233,10 @@ function buildIndex(root: Obj, sources: Sources | undefined): SchemaIndex {
         const map = schema[SUBSCHEMA_MAPS[k]!];
         if (!isObject(map)) continue;
         const names = Object.keys(map);
-        for (let i = 0; i < names.length; i++) if (fresh(map[names[i]!])) sub(node, written, map[names[i]!], [SUBSCHEMA_MAPS[k]!, names[i]!]);
+        for (let i = 0; i < names.length; i++) {
+          const member = map[names[i]!];
+          if (fresh(member)) sub(node, written, member, [SUBSCHEMA_MAPS[k]!, names[i]!]);
+        }
       }
     }
   };
@@ -188,7 +245,7 @@ function buildIndex(root: Obj, sources: Sources | undefined): SchemaIndex {
   const visit = (schema: unknown, jsonPath: JsonPath, origin: SchemaOrigin, extra: Partial<SchemaNode> = {}) => {
     if (!fresh(schema)) return;
     const written = start && sources!.step(start, jsonPath);
-    push(schema, jsonPath, origin, extra, written && untouched(written, schema));
+    push(schema, undefined, jsonPath, origin, extra, written && untouched(written, schema));
     drain();
   };
 
@@ -284,9 +341,11 @@ export interface Nullability {
 }
 
 /** How a schema admits null, if it does (also 3.1 `oneOf: [{...}, {type: "null"}]`), and what else it admits. */
-export function nullability({ schema, jsonPath }: { schema: Obj; jsonPath: JsonPath }): Nullability | undefined {
+export function nullability(node: { schema: Obj; readonly jsonPath: JsonPath }): Nullability | undefined {
+  const { schema } = node;
   // Most schemas admit no null in any of the ways below: answered before building anything.
   if (!isNullable(schema) && !Array.isArray(schema.anyOf) && !Array.isArray(schema.oneOf)) return undefined;
+  const { jsonPath } = node;
   const branches = (['allOf', 'anyOf', 'oneOf'] as const).flatMap(key =>
     Array.isArray(schema[key]) ? (schema[key] as unknown[]).map((branch, i) => ({ key, branch, path: [...jsonPath, key, i] })) : [],
   );

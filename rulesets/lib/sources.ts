@@ -7,7 +7,7 @@
 //
 // A path in another file starts with a mark naming the file (inFile). Only apilint's own placing
 // (src/lint/results.ts) reads it, so a document's sources are known to the rules only where that
-// placing runs (rulesets/rule.ts).
+// placing runs (rulesets/rule.ts), and only where some `$ref` names more than a component.
 import { extractPointerFromRef, extractSourceFromRef, pointerToPath } from '@stoplight/json';
 import { dirname, isAbsolute, join, stripRoot } from '@stoplight/path';
 import type { JsonPath } from '@stoplight/types';
@@ -26,6 +26,8 @@ export interface InventoryLike {
   document: { source: string | null; data: unknown };
   resolved: unknown;
   referencedDocuments: Record<string, { data: unknown }>;
+  /** The resolver's graph: each file's ref map, from the place of a `$ref` to its target. */
+  graph: { getNodeData(source: string): { refMap: Record<string, string> } | undefined } | null;
 }
 
 /** A node as it is written: its file, the node there (unresolved), and where known its path in that file. */
@@ -155,13 +157,23 @@ export class Sources {
   }
 }
 
-const known = new WeakMap<object, Sources>();
+/** By resolved document: its sources, or undefined where the schema index needs none. */
+const known = new WeakMap<object, Sources | undefined>();
+
+/**
+ * A target the schema index names without the sources: a component schema (3.x, or a 2.0
+ * definition), or another component (a response, a parameter), which the walk starts from. Chains
+ * of schemas nested through refs run through other targets, or through other files.
+ */
+const COMPONENT = /^#\/(?:components\/[^/]+|definitions|parameters|responses)\/[^/]+$/;
 
 /** Makes the files behind the resolved document known to the rules that run on it (rulesets/rule.ts). */
 export function knowSources(inventory: InventoryLike): void {
-  const { resolved } = inventory;
-  if (resolved === null || typeof resolved !== 'object' || known.has(resolved) || typeof inventory.document.source !== 'string') return;
-  known.set(resolved, new Sources(inventory as InventoryLike & { document: { source: string } }));
+  const { resolved, document, graph } = inventory;
+  if (resolved === null || typeof resolved !== 'object' || known.has(resolved)) return;
+  const refMap = typeof document.source === 'string' && graph ? graph.getNodeData(document.source)?.refMap : undefined;
+  const needed = refMap !== undefined && Object.values(refMap).some(target => !COMPONENT.test(target));
+  known.set(resolved, needed ? new Sources(inventory as InventoryLike & { document: { source: string } }) : undefined);
 }
 
 /** The files behind a resolved document, where apilint's placing runs. */

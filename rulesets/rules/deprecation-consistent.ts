@@ -21,11 +21,12 @@ export default defineRule({
   given: '$',
   check(root) {
     const results: IFunctionResult[] = [];
-    for (const { label, node, jsonPath } of deprecatables(root)) {
+    for (const deprecatable of deprecatables(root)) {
+      const { node } = deprecatable;
       if (node[SUNSET] === undefined) continue;
-      const path = [...jsonPath, SUNSET];
+      const path = [...deprecatable.jsonPath, SUNSET];
       if (!isDeprecated(node)) {
-        results.push({ message: `"${SUNSET}" on ${label}, which is not deprecated: add "deprecated: true" or remove it.`, path });
+        results.push({ message: `"${SUNSET}" on ${deprecatable.label}, which is not deprecated: add "deprecated: true" or remove it.`, path });
       } else if (!isSunsetDate(node[SUNSET])) {
         results.push({ message: `"${SUNSET}" is not a date: write the sunset day as YYYY-MM-DD.`, path });
       }

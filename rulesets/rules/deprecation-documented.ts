@@ -23,7 +23,8 @@ export default defineRule({
   },
   given: '$',
   check(root) {
-    return deprecatables(root).flatMap(({ label, node, jsonPath }) => {
+    return deprecatables(root).flatMap(deprecatable => {
+      const { node } = deprecatable;
       if (!isDeprecated(node)) return [];
       const problems: string[] = [];
       const fixes: string[] = [];
@@ -36,7 +37,7 @@ export default defineRule({
         fixes.push(`add "${SUNSET}: YYYY-MM-DD"`);
       }
       // `deprecated: true` meets guideline 9.5; replacement and sunset are recommendations.
-      return problems.length === 0 ? [] : [{ severity: 'info' as const, message: `Deprecated ${label} ${problems.join(' and ')}: ${fixes.join(' and ')}.`, path: jsonPath }];
+      return problems.length === 0 ? [] : [{ severity: 'info' as const, message: `Deprecated ${deprecatable.label} ${problems.join(' and ')}: ${fixes.join(' and ')}.`, path: deprecatable.jsonPath }];
     });
   },
 });

@@ -38,7 +38,8 @@ export default defineRule({
     const index = schemaIndex(root);
     // The properties that schemas (and array items) sit on, to recognize enums of codes and vocabularies.
     const properties = enumProperties(index);
-    return index.schemas.flatMap(({ schema, jsonPath }) => {
+    return index.schemas.flatMap(node => {
+      const { schema } = node;
       if (!Array.isArray(schema.enum) && !Array.isArray(schema['x-extensible-enum'])) return [];
       const property = properties.get(schema);
       const name = property?.name;
@@ -51,7 +52,7 @@ export default defineRule({
         const isStandard = (value: string) => MEDIA_TYPE.test(value) || (codes !== undefined && codes.test(value)) || vocabulary?.includes(value) === true;
         return values.flatMap((value, i) =>
           typeof value === 'string' && value !== '' && !UPPER_SNAKE_CASE.test(value) && !isStandard(value)
-            ? [{ message: `Enum value ${quote(value)} is not UPPER_SNAKE_CASE: ${suggest(value)}.`, path: [...jsonPath, key, i] }]
+            ? [{ message: `Enum value ${quote(value)} is not UPPER_SNAKE_CASE: ${suggest(value)}.`, path: [...node.jsonPath, key, i] }]
             : [],
         );
       });

@@ -21,7 +21,8 @@ function isClosedSet(values: unknown[]): boolean {
   return CLOSED_SETS.some(closed => closed.length === set.size && closed.every(v => set.has(v)));
 }
 
-function checkExtension({ schema, jsonPath }: SchemaNode): IFunctionResult[] {
+function checkExtension(node: SchemaNode): IFunctionResult[] {
+  const { schema, jsonPath } = node;
   const path = [...jsonPath, 'x-extensible-enum'];
   if (!Array.isArray(schema['x-extensible-enum'])) {
     return [{ message: '"x-extensible-enum" is not a list: list the known values.', path }];
@@ -68,7 +69,7 @@ export default defineRule({
     const index = schemaIndex(root);
     const properties = enumProperties(index);
     return index.schemas.flatMap(node => {
-      const { schema, jsonPath, origin, name } = node;
+      const { schema, origin, name } = node;
       if (schema['x-extensible-enum'] !== undefined) return checkExtension(node);
       const values = schema.enum;
       if (origin !== 'response' && origin !== 'event' && !inResponses.has(schema)) return [];
@@ -79,7 +80,7 @@ export default defineRule({
       const what = name === undefined ? 'An enum' : `Enum ${quote(name)}`;
       return [{
         message: `${what} in ${origin === 'event' ? 'an event' : 'a response'} cannot grow without breaking clients: if new values may come, use "x-extensible-enum"${alternative}.`,
-        path: [...jsonPath, 'enum'],
+        path: [...node.jsonPath, 'enum'],
       }];
     });
   },

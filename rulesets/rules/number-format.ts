@@ -42,10 +42,11 @@ export default defineRule({
   given: '$',
   check(root) {
     return schemaIndex(root).schemas.flatMap(node => {
-      const { schema, jsonPath } = node;
+      const { schema } = node;
       const type = schemaTypes(schema).find((t): t is keyof typeof FORMATS => t === 'integer' || t === 'number');
       if (type === undefined || ALL_FORMATS.includes(schema.format)) return [];
       const what = `${describe(root, node)} (${type})`;
+      const { jsonPath } = node;
       if (schema.format === undefined) {
         return [{ message: `${what} declares no format: add format ${list(FORMATS[type])}.`, path: jsonPath }];
       }

@@ -88,12 +88,13 @@ const pathKey = (jsonPath: JsonPath): string => {
 /** Titles, summaries and descriptions a reader sees that `accept` takes, each once by path. */
 function texts(root: Obj, accept: (text: string) => boolean): Text[] {
   const out = new Map<string, Text>();
-  const take = (holder: unknown, base: JsonPath, keys: readonly string[] = ['title', 'summary', 'description']) => {
+  // `base` as a path, or as a schema of the index, whose path is built only when read.
+  const take = (holder: unknown, base: JsonPath | { readonly jsonPath: JsonPath }, keys: readonly string[] = ['title', 'summary', 'description']) => {
     if (!isObject(holder)) return;
     for (const key of keys) {
       const text = holder[key];
       if (typeof text === 'string' && accept(text)) {
-        const jsonPath = [...base, key];
+        const jsonPath = [...(Array.isArray(base) ? base : base.jsonPath), key];
         out.set(pathKey(jsonPath), { text, jsonPath });
       }
     }
@@ -122,7 +123,7 @@ function texts(root: Obj, accept: (text: string) => boolean): Text[] {
   each(components.headers, ['components', 'headers'], take);
   each(root.parameters, ['parameters'], take);
   each(root.responses, ['responses'], response);
-  for (const node of schemaIndex(root).schemas) take(node.schema, node.jsonPath, ['title', 'description']);
+  for (const node of schemaIndex(root).schemas) take(node.schema, node, ['title', 'description']);
   return [...out.values()];
 }
 
