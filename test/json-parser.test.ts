@@ -7,6 +7,7 @@ import parsers from '@stoplight/spectral-parsers';
 import type { IParserResult, JsonPath } from '@stoplight/types';
 import { describe, expect, it } from 'vitest';
 import { FastJson, parseJsonFast } from '../src/engine/json-parser.js';
+import { MAX_NESTING } from '../src/load/limits.js';
 import { corpusEntries } from './helpers/corpus.js';
 import { CORPUS } from './helpers/lint.js';
 import { compareTrees } from './helpers/trees.js';
@@ -78,9 +79,13 @@ describe('JSON parser', () => {
     it(`reads like Spectral's parser: ${name}`, () => expectSameParse(text));
   }
 
-  it('reads extreme nesting like Spectral', () => {
-    const deep = `${'{"a":'.repeat(600)}1${'}'.repeat(600)}`;
-    expectSameParse(deep, [Array(600).fill('a'), Array(10).fill('a')]);
+  it('reads extreme nesting like Spectral, up to the nesting the load admits', () => {
+    const deep = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
+    expectSameParse(deep(600), [Array(600).fill('a'), Array(10).fill('a')]);
+    expect(parseJsonFast(deep(MAX_NESTING))).toBeDefined();
+    expectSameParse(`[${deep(MAX_NESTING - 1)}]`, [[0, ...Array(MAX_NESTING - 1).fill('a')], [0, 'a', 'b']]);
+    // Deeper text is the load's to refuse (src/load/parse.ts), after its own count.
+    expect(parseJsonFast(deep(MAX_NESTING + 1))).toBeUndefined();
   });
 
   it('leaves a `__proto__` key, plain or escaped, to Spectral\'s parser (which the load refuses)', () => {

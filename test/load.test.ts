@@ -1,6 +1,7 @@
 // The loader's text-level bounds, independent of any thread's stack size.
 import { expect, it } from 'vitest';
-import { MAX_NESTING, nestingExceeds } from '../src/load/parse.js';
+import { MAX_NESTING } from '../src/load/limits.js';
+import { nestingExceeds } from '../src/load/parse.js';
 
 it('nestingExceeds: brackets count, brackets inside strings do not, YAML indentation counts', () => {
   const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;

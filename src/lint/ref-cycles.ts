@@ -27,7 +27,7 @@ interface Place {
 function localRefs(data: unknown): Map<object, Place> {
   const places = new Map<object, Place>();
   const path: (string | number)[] = [];
-  // Recursive: documents nest at most MAX_NESTING deep (src/load/parse.ts).
+  // Recursive: documents nest at most MAX_NESTING deep (src/load/limits.ts).
   const visit = (node: object): void => {
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) {

@@ -16,6 +16,14 @@ const MB = 1024 * 1024;
 export const DEFAULT_MAX_FILE_SIZE = 20 * MB;
 
 /**
+ * Deeper documents are refused before parsing (src/load/parse.ts). Without a bound, what happens at
+ * a few thousand levels depends on the stack of the thread that parses (worker threads have larger
+ * ones), so the same file could be linted in one run and refused in the next. Real specs nest a
+ * few dozen levels.
+ */
+export const MAX_NESTING = 1_000;
+
+/**
  * How many files deep a chain of `$ref`s is followed (a.yaml → b.yaml → …). The resolver keeps the
  * chain so far for every file in it, so the cost grows with the square of the depth: 1,000 keeps it
  * small, and far above real specs (Spectral's resolver stopped silently at 100).

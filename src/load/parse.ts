@@ -11,15 +11,10 @@ import { InputError } from '../core/errors.js';
 import type { DocumentReaders } from '../engine/index.js';
 import { parseJsonWithSpectral } from '../engine/json-parser.js';
 import { parseYamlAst, yamlAstParser } from '../engine/yaml-ast.js';
+import { MAX_NESTING } from './limits.js';
 
 /** Past this many nodes after alias expansion a YAML file is refused (a "billion laughs" bomb). */
 export const MAX_EXPANDED_NODES = 1_000_000;
-/**
- * Deeper documents are refused before parsing. Without a bound, what happens at a few thousand
- * levels depends on the stack of the thread that parses (worker threads have larger ones), so the
- * same file could be linted in one run and refused in the next. Real specs nest a few dozen levels.
- */
-export const MAX_NESTING = 1_000;
 
 
 export interface ParseOptions {
@@ -35,8 +30,8 @@ export interface ParseOptions {
 /** YAML or JSON text to data within the bounds above, or an InputError that says why not. */
 export function parseGuarded(text: string, source: string, { json, readers, syntax }: ParseOptions): IParserResult {
   if (text.includes('\u0000')) throw new InputError(source, 'binary file: not YAML or JSON');
-  // JSON that the fast reader takes nests less than 500 deep: only a text it leaves to Spectral's
-  // recursive parser needs the nesting scan (which took 0.12 s of a 13 MB file's run).
+  // JSON that the fast reader takes nests MAX_NESTING deep at most: only a text it leaves to
+  // Spectral's recursive parser needs the nesting scan (which took 0.12 s of a 13 MB file's run).
   const fast = json ? readers.readJson(text) : undefined;
   if (!fast && nestingExceeds(text, json, MAX_NESTING)) {
     throw new InputError(source, `nesting deeper than ${MAX_NESTING.toLocaleString('en-US')} levels: refused`);
