@@ -58,6 +58,15 @@ const SHAPES = {
   parameters: ['one Swagger 2.0 operation with n parameters', 4000, n => json({ ...swagger(), paths: { '/ps': { get: { parameters: range(n).map(i => ({ name: `param_${i}`, in: 'query', type: 'string' })), responses: { '200': { description: 'OK' } } } } } })],
   tags: ['n tags', 32000, n => json({ ...oas3(), tags: range(n).map(i => ({ name: `tag_${i}`, description: 'A tag.' })) })],
   chain: ['schemas that each refer to the next', 1600, n => json({ ...oas3(), paths: { '/ss': { get: { responses: ok({ $ref: '#/components/schemas/S0' }) } } }, components: { schemas: Object.fromEntries(range(n).map(i => [`S${i}`, i + 1 < n ? { type: 'object', properties: { next: { $ref: `#/components/schemas/S${i + 1}` }, name: { type: 'string' } } } : { type: 'object' }])) } })],
+  'file-chain': ['schemas in a referenced file, each nested in the one before through a $ref', 1600, n => ({
+    'openapi.json': JSON.stringify({ ...oas3(), paths: { '/ss': { get: { responses: ok({ $ref: './schemas.json#/S0' }) } } } }, null, 1),
+    'schemas.json': JSON.stringify(Object.fromEntries(range(n).map(i => [`S${i}`, i + 1 < n ? { type: 'object', properties: { next: { $ref: `#/S${i + 1}` }, name: { type: 'string' } } } : { type: 'object' }])), null, 1),
+  })],
+  // Depth n: 4n schemas nested one in the next reach 800 of the 1,000 levels the load admits.
+  nesting: ['200 schemas, each with schemas nested n deep', 100, n => {
+    const nested = () => range(n).reduce(inner => ({ type: 'object', properties: { inner } }), { type: 'string' });
+    return { 'openapi.json': JSON.stringify({ ...oas3(), paths: { '/ns': { get: { responses: ok({ $ref: '#/components/schemas/N0' }) } } }, components: { schemas: Object.fromEntries(range(200).map(i => [`N${i}`, nested()])) } }) };
+  }],
   ring: ['schemas that refer to one another round in a circle, and to two others each', 1000, n => json({
     ...oas3(),
     paths: { '/rs': { get: { responses: ok({ $ref: '#/components/schemas/R0' }) } } },
