@@ -6,7 +6,7 @@ import type { JsonPath } from '@stoplight/types';
 import { isEventType, isOpenApi } from '../formats.js';
 import { quote } from './fields.js';
 import { atKey, isObject, type Obj } from './oas.js';
-import { SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_SINGLE } from './schemas.js';
+import { joinedPath, SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_SINGLE, type PathLink } from './schemas.js';
 import { EVENT_SCHEMA_TYPES } from './vocabularies.js';
 
 export interface EventTypeNode {
@@ -135,7 +135,21 @@ export function schemaFinding(schema: EventSchema, inner: JsonPath, message: str
 export interface SubSchema {
   schema: Obj;
   /** Path inside the event schema (the target's own path for a `$ref` inside a schema string). */
-  inner: JsonPath;
+  readonly inner: JsonPath;
+}
+
+/** A schema of an event schema's tree, whose path is built when first read (see joinedPath). */
+class WalkedSubSchema implements SubSchema, PathLink {
+  private path: JsonPath | undefined;
+  constructor(
+    readonly schema: Obj,
+    readonly up: WalkedSubSchema | undefined,
+    readonly tail: JsonPath,
+  ) {}
+
+  get inner(): JsonPath {
+    return (this.path ??= joinedPath(this.up, this.tail));
+  }
 }
 
 /**
@@ -162,32 +176,38 @@ function deref(schema: EventSchema, node: SubSchema): SubSchema {
 
 const treeCache = new WeakMap<Obj, SubSchema[]>();
 
-/** Every schema of the event schema's tree once (properties, items, combinators, ...), root first. */
+/**
+ * Every schema of the event schema's tree once (properties, items, combinators, ...), root first.
+ * Read a node's `inner` only to report on it: it is built then.
+ */
 export function eventSubSchemas(schema: EventSchema): SubSchema[] {
-  let out = treeCache.get(schema.root);
-  if (out) return out;
-  out = [];
+  const cached = treeCache.get(schema.root);
+  if (cached) return cached;
+  const walked: WalkedSubSchema[] = [];
   const seen = new Set<Obj>();
-  // Explicit stack, like the schema index: event schemas can nest deeply.
-  const stack: SubSchema[] = [{ schema: schema.root, inner: [] }];
-  const push = (value: unknown, inner: JsonPath) => {
-    if (isObject(value)) stack.push({ schema: value, inner });
-  };
+  // Explicit stack, like the schema index: event schemas can nest deeply, and through the
+  // document's `$ref`s as deep as a chain of schemas is long.
+  const stack = [new WalkedSubSchema(schema.root, undefined, [])];
   while (stack.length > 0) {
-    const node = deref(schema, stack.pop()!);
+    const popped = stack.pop()!;
+    const target = deref(schema, popped);
+    const node = target === popped ? popped : new WalkedSubSchema(target.schema, undefined, target.inner);
     if (seen.has(node.schema)) continue;
     seen.add(node.schema);
-    out.push(node);
-    const { schema: s, inner } = node;
-    if (isObject(s.properties)) for (const [name, child] of Object.entries(s.properties)) push(child, [...inner, 'properties', name]);
-    if (Array.isArray(s.items)) s.items.forEach((child, i) => push(child, [...inner, 'items', i]));
-    else push(s.items, [...inner, 'items']);
-    for (const key of SUBSCHEMA_SINGLE) push(s[key], [...inner, key]);
-    for (const key of SUBSCHEMA_LISTS) if (Array.isArray(s[key])) (s[key] as unknown[]).forEach((child, i) => push(child, [...inner, key, i]));
-    for (const key of SUBSCHEMA_MAPS) if (isObject(s[key])) for (const [k, child] of Object.entries(s[key])) push(child, [...inner, key, k]);
+    walked.push(node);
+    const s = node.schema;
+    const push = (value: unknown, ...tail: (string | number)[]) => {
+      if (isObject(value)) stack.push(new WalkedSubSchema(value, node, tail));
+    };
+    if (isObject(s.properties)) for (const [name, child] of Object.entries(s.properties)) push(child, 'properties', name);
+    if (Array.isArray(s.items)) s.items.forEach((child, i) => push(child, 'items', i));
+    else push(s.items, 'items');
+    for (const key of SUBSCHEMA_SINGLE) push(s[key], key);
+    for (const key of SUBSCHEMA_LISTS) if (Array.isArray(s[key])) (s[key] as unknown[]).forEach((child, i) => push(child, key, i));
+    for (const key of SUBSCHEMA_MAPS) if (isObject(s[key])) for (const [k, child] of Object.entries(s[key])) push(child, key, k);
   }
-  treeCache.set(schema.root, out);
-  return out;
+  treeCache.set(schema.root, walked);
+  return walked;
 }
 
 export interface ObjectShape {

@@ -116,7 +116,7 @@ export function reachableSchemas(roots: readonly unknown[]): Set<Obj> {
  * schemas nested one in the next, 250 times over (a 4.5 MB document), they took 2 GB. Rules read
  * the paths of the schemas they report on.
  */
-class IndexedSchema implements SchemaNode {
+class IndexedSchema implements SchemaNode, PathLink {
   constructor(
     readonly schema: Obj,
     readonly origin: SchemaOrigin,
@@ -146,11 +146,21 @@ class IndexedProperty implements PropertyNode {
   }
 }
 
-/** The path of `tail` below `up`, from the tails up to a whole path (not from the parents' own paths: each would be kept). */
-function joinedPath(up: IndexedSchema | undefined, tail: JsonPath): JsonPath {
+/** A node whose path is `tail` below `up`'s, or `tail` where there is no `up`. */
+export interface PathLink {
+  readonly up: PathLink | undefined;
+  readonly tail: JsonPath;
+}
+
+/**
+ * The path of `tail` below `up`, from the tails up to a whole path (not from the parents' own
+ * paths: each would be kept). Walks that give every node a path of its own copy the path so far
+ * at each level: the square of a nesting.
+ */
+export function joinedPath(up: PathLink | undefined, tail: JsonPath): JsonPath {
   if (up === undefined) return tail;
   const parts = [tail];
-  for (let at: IndexedSchema | undefined = up; at; at = at.up) parts.push(at.tail);
+  for (let at: PathLink | undefined = up; at; at = at.up) parts.push(at.tail);
   const path: (string | number)[] = [];
   for (let i = parts.length - 1; i >= 0; i--) {
     const part = parts[i]!;

@@ -49,12 +49,13 @@ export default defineRule<Options>({
     return eventTypeNodes(root).flatMap(node => {
       const { schema } = eventSchema(node);
       if (!schema) return [];
-      return eventSubSchemas(schema).flatMap(({ schema: s, inner }) => {
+      return eventSubSchemas(schema).flatMap(node => {
+        const s = node.schema;
         if (!isObject(s.properties)) return [];
         return Object.keys(s.properties).flatMap(name => {
           const words = nameWords(name);
           if (!terms.some(term => term.length > 0 && contains(words, term))) return [];
-          return [schemaFinding(schema, [...inner, 'properties', name], `Event property "${name}" looks like sensitive data: do not publish secrets, payment data or national identifiers in events.`, true)];
+          return [schemaFinding(schema, [...node.inner, 'properties', name], `Event property "${name}" looks like sensitive data: do not publish secrets, payment data or national identifiers in events.`, true)];
         });
       });
     });

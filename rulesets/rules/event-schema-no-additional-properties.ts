@@ -21,11 +21,12 @@ export default defineRule({
     return eventTypeNodes(root).flatMap(node => {
       const { schema } = eventSchema(node);
       if (!schema) return [];
-      return eventSubSchemas(schema).flatMap(({ schema: s, inner }) => {
+      return eventSubSchemas(schema).flatMap(sub => {
+        const s = sub.schema;
         if (s.additionalProperties === undefined) return [];
         const isMap = s.properties === undefined && isObject(s.additionalProperties);
         if (isMap) return [];
-        return [schemaFinding(schema, [...inner, 'additionalProperties'], `Event schema declares \`additionalProperties: ${isObject(s.additionalProperties) ? '{...}' : String(s.additionalProperties)}\`: remove it and evolve the schema with new optional properties.`)];
+        return [schemaFinding(schema, [...sub.inner, 'additionalProperties'], `Event schema declares \`additionalProperties: ${isObject(s.additionalProperties) ? '{...}' : String(s.additionalProperties)}\`: remove it and evolve the schema with new optional properties.`)];
       });
     });
   },
