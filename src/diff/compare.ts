@@ -77,6 +77,9 @@ interface Walk {
   newVersion?: Origin['newVersion'];
 }
 
+/** A finding to give, or a pair of schemas to compare, in the walk of nested schemas. */
+type Step = () => void;
+
 type ListenerName = Exclude<keyof DiffListeners, 'finish'>;
 
 export class Comparison {
@@ -221,7 +224,19 @@ export class Comparison {
     return id;
   }
 
+  /**
+   * Compares two schemas and everything below them. The nested schemas are compared from a stack of
+   * steps, in the order a recursive walk takes (each schema's own findings, then each property's,
+   * each followed by the schemas below it): by recursion, a chain of 6,400 schemas each nested in
+   * the one before through a `$ref` overflowed the call stack.
+   */
   private compareSchemas(b: SchemaNode & { unresolved?: true }, r: SchemaNode & { unresolved?: true }, walk: Walk, parent: string): void {
+    const stack: Step[] = [() => this.compareSchemaPair(b, r, walk, parent, stack)];
+    while (stack.length > 0) stack.pop()!();
+  }
+
+  /** One pair of schemas: its findings now, the steps below it onto `stack`, the first on top. */
+  private compareSchemaPair(b: SchemaNode & { unresolved?: true }, r: SchemaNode & { unresolved?: true }, walk: Walk, parent: string, stack: Step[]): void {
     if (b.unresolved || r.unresolved) return;
     const key = `${this.id(b.value)}:${this.id(r.value)}:${walk.direction}:${walk.inUnion ? 'u' : ''}:${walk.newVersion ? `${walk.newVersion.from}>${walk.newVersion.to}` : ''}`;
     let parents = this.parents.get(key);
@@ -240,42 +255,42 @@ export class Comparison {
     const origin: Origin = { anchor: revision.loc, pair: key, ...(walk.newVersion ? { newVersion: walk.newVersion } : {}) };
     this.call('schema', { base, revision }, context, origin);
     if (!sameShape(base, revision)) return;
+    const steps: Step[] = [];
+    const compare = (bs: SchemaNode, rs: SchemaNode, next: Walk) => steps.push(() => this.compareSchemaPair(bs, rs, next, key, stack));
     // A union on one side only: its members hold the properties, compared member by member below.
     if (!base.variants !== !revision.variants) {
-      this.compareVariants({ base: b, revision: r }, { base, revision }, here, key, context, origin);
-      return;
+      this.compareVariants({ base: b, revision: r }, { base, revision }, here, context, origin, steps, compare);
+    } else {
+      for (const name of union(revision.properties, base.properties)) {
+        const bp = visible(base.properties.get(name), here.direction);
+        const rp = visible(revision.properties.get(name), here.direction);
+        if (!bp && !rp) continue;
+        // One kind of value of a split schema: leaving out what was optional takes nothing clients were promised.
+        if (here.split && bp && !rp && !bp.required) continue;
+        steps.push(() => this.call('property', { base: bp, revision: rp }, context, { ...origin, anchor: rp?.loc ?? revision.loc }));
+        if (bp && rp) compare(bp.schema, rp.schema, child(here, name));
+      }
+      if (base.items && revision.items) compare(base.items, revision.items, child(here, '[]'));
+      if (base.additionalProperties && revision.additionalProperties) compare(base.additionalProperties, revision.additionalProperties, child(here, '*'));
+      if (base.variants && revision.variants) this.compareVariants({ base: b, revision: r }, { base, revision }, here, context, origin, steps, compare);
     }
-
-    for (const name of union(revision.properties, base.properties)) {
-      const bp = visible(base.properties.get(name), here.direction);
-      const rp = visible(revision.properties.get(name), here.direction);
-      if (!bp && !rp) continue;
-      // One kind of value of a split schema: leaving out what was optional takes nothing clients were promised.
-      if (here.split && bp && !rp && !bp.required) continue;
-      this.call('property', { base: bp, revision: rp }, context, { ...origin, anchor: rp?.loc ?? revision.loc });
-      if (bp && rp) this.compareSchemas(bp.schema, rp.schema, child(here, name), key);
-    }
-    if (base.items && revision.items) this.compareSchemas(base.items, revision.items, child(here, '[]'), key);
-    if (base.additionalProperties && revision.additionalProperties) {
-      this.compareSchemas(base.additionalProperties, revision.additionalProperties, child(here, '*'), key);
-    }
-    if (base.variants && revision.variants) this.compareVariants({ base: b, revision: r }, { base, revision }, here, key, context, origin);
+    for (let i = steps.length - 1; i >= 0; i--) stack.push(steps[i]!);
   }
 
   /**
    * `oneOf`/`anyOf` members pair up by schema name (or title), then in order. A schema that became
    * a union (or stopped being one) is compared with its namesake member, and the other members
-   * are new (or gone).
+   * are new (or gone). Its findings and comparisons are steps, after those before them.
    */
-  private compareVariants(nodes: Both<SchemaNode>, views: Both<View>, walk: Walk, key: string, context: SchemaContext, origin: Origin): void {
+  private compareVariants(nodes: Both<SchemaNode>, views: Both<View>, walk: Walk, context: SchemaContext, origin: Origin, steps: Step[], compare: (b: SchemaNode, r: SchemaNode, walk: Walk) => void): void {
     // A union that became one schema must take, in requests, what each of its members took; a
     // member known by another name than the schema left is gone.
     if (walk.direction === 'request' && views.base.variants && !views.revision.variants) {
       const kept = memberKey(this.sides.revision, nodes.revision).name;
       for (const member of views.base.variants.members) {
         const name = memberKey(this.sides.base, member).name;
-        if (name !== undefined && kept !== undefined && name !== kept) this.call('variant', { base: member }, context, origin);
-        else this.compareSchemas(member, nodes.revision, { ...walk, inUnion: true }, key);
+        if (name !== undefined && kept !== undefined && name !== kept) steps.push(() => this.call('variant', { base: member }, context, origin));
+        else compare(member, nodes.revision, { ...walk, inUnion: true });
       }
       return;
     }
@@ -287,7 +302,7 @@ export class Comparison {
       const was = memberKey(this.sides.base, nodes.base).name;
       const members = views.revision.variants.members;
       if (was === undefined || !members.some(m => memberKey(this.sides.revision, m).name === was)) {
-        for (const member of members) this.compareSchemas(nodes.base, member, { ...walk, inUnion: true, split: true }, key);
+        for (const member of members) compare(nodes.base, member, { ...walk, inUnion: true, split: true });
         return;
       }
     }
@@ -298,8 +313,8 @@ export class Comparison {
       oneSided,
     );
     for (const [bm, rm] of members) {
-      if (bm && rm) this.compareSchemas(bm, rm, oneSided ? { ...walk, inUnion: true } : walk, key);
-      else this.call('variant', { base: bm, revision: rm }, context, { ...origin, anchor: rm?.at ?? rm?.loc ?? views.revision.variants?.loc ?? views.revision.loc });
+      if (bm && rm) compare(bm, rm, oneSided ? { ...walk, inUnion: true } : walk);
+      else steps.push(() => this.call('variant', { base: bm, revision: rm }, context, { ...origin, anchor: rm?.at ?? rm?.loc ?? views.revision.variants?.loc ?? views.revision.loc }));
     }
   }
 
