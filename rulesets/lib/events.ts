@@ -152,6 +152,9 @@ class WalkedSubSchema implements SubSchema, PathLink {
   }
 }
 
+/** The node as one that children can be walked below (a `$ref` target's path is its own). */
+const walked = (node: SubSchema): WalkedSubSchema => (node instanceof WalkedSubSchema ? node : new WalkedSubSchema(node.schema, undefined, node.inner));
+
 /**
  * Follows a local `$ref` inside a schema string (the document's own `$ref`s are resolved by the
  * loader; a string is opaque to it). Unresolvable refs come back unchanged.
@@ -183,18 +186,16 @@ const treeCache = new WeakMap<Obj, SubSchema[]>();
 export function eventSubSchemas(schema: EventSchema): SubSchema[] {
   const cached = treeCache.get(schema.root);
   if (cached) return cached;
-  const walked: WalkedSubSchema[] = [];
+  const tree: WalkedSubSchema[] = [];
   const seen = new Set<Obj>();
   // Explicit stack, like the schema index: event schemas can nest deeply, and through the
   // document's `$ref`s as deep as a chain of schemas is long.
   const stack = [new WalkedSubSchema(schema.root, undefined, [])];
   while (stack.length > 0) {
-    const popped = stack.pop()!;
-    const target = deref(schema, popped);
-    const node = target === popped ? popped : new WalkedSubSchema(target.schema, undefined, target.inner);
+    const node = walked(deref(schema, stack.pop()!));
     if (seen.has(node.schema)) continue;
     seen.add(node.schema);
-    walked.push(node);
+    tree.push(node);
     const s = node.schema;
     const push = (value: unknown, ...tail: (string | number)[]) => {
       if (isObject(value)) stack.push(new WalkedSubSchema(value, node, tail));
@@ -206,8 +207,8 @@ export function eventSubSchemas(schema: EventSchema): SubSchema[] {
     for (const key of SUBSCHEMA_LISTS) if (Array.isArray(s[key])) (s[key] as unknown[]).forEach((child, i) => push(child, key, i));
     for (const key of SUBSCHEMA_MAPS) if (isObject(s[key])) for (const [k, child] of Object.entries(s[key])) push(child, key, k);
   }
-  treeCache.set(schema.root, walked);
-  return walked;
+  treeCache.set(schema.root, tree);
+  return tree;
 }
 
 export interface ObjectShape {
@@ -222,21 +223,58 @@ export interface ObjectShape {
 export function objectShape(schema: EventSchema, node: SubSchema): ObjectShape {
   const shape: ObjectShape = { properties: new Map(), required: new Set(), declared: false };
   const seen = new Set<Obj>();
-  const stack = [node];
+  const stack = [walked(node)];
   while (stack.length > 0) {
-    const { schema: s, inner } = deref(schema, stack.pop()!);
+    const part = walked(deref(schema, stack.pop()!));
+    const s = part.schema;
     if (seen.has(s)) continue;
     seen.add(s);
     if (isObject(s.properties)) {
       shape.declared = true;
       for (const [name, child] of Object.entries(s.properties)) {
-        if (isObject(child) && !shape.properties.has(name)) shape.properties.set(name, deref(schema, { schema: child, inner: [...inner, 'properties', name] }));
+        if (isObject(child) && !shape.properties.has(name)) shape.properties.set(name, deref(schema, new WalkedSubSchema(child, part, ['properties', name])));
       }
     }
     if (Array.isArray(s.required)) for (const name of s.required) if (typeof name === 'string') shape.required.add(name);
-    if (Array.isArray(s.allOf)) s.allOf.forEach((member, i) => isObject(member) && stack.push({ schema: member, inner: [...inner, 'allOf', i] }));
+    if (Array.isArray(s.allOf)) s.allOf.forEach((member, i) => isObject(member) && stack.push(new WalkedSubSchema(member, part, ['allOf', i])));
   }
   return shape;
+}
+
+/**
+ * Whether a value nests more than `limit` levels deep, the targets of the document's `$ref`s
+ * included (a value reached twice is measured once; a cycle counts its turn once). From a stack:
+ * this is asked of values too deep for a recursive walk.
+ */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const height = new Map<object, number>();
+  const onPath = new Set<object>();
+  const stack: { node: object; children: unknown[]; next: number; tallest: number }[] = [];
+  const enter = (node: unknown): void => {
+    if (node === null || typeof node !== 'object' || height.has(node) || onPath.has(node)) return;
+    onPath.add(node);
+    stack.push({ node, children: Object.values(node), next: 0, tallest: 0 });
+  };
+  enter(value);
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    if (stack.length > limit) return true;
+    if (top.next < top.children.length) {
+      const child = top.children[top.next++];
+      const known = child !== null && typeof child === 'object' ? height.get(child) : 0;
+      if (known !== undefined) top.tallest = Math.max(top.tallest, known);
+      else enter(child);
+      continue;
+    }
+    stack.pop();
+    onPath.delete(top.node);
+    const own = top.tallest + 1;
+    if (own > limit) return true;
+    height.set(top.node, own);
+    const parent = stack[stack.length - 1];
+    if (parent) parent.tallest = Math.max(parent.tallest, own);
+  }
+  return false;
 }
 
 /** The event schema's root as a node, with a local root `$ref` followed. */

@@ -115,25 +115,56 @@ function successBodies(root: unknown, op: Operation): (Body & { response: Respon
  * same name. The parts add to one map: a map per part, copied into its parent's, cost a chain of
  * n schemas that each extend the one before the square of n.
  */
-export function objectProperties(schema: unknown, seen = new Set<object>(), out = new Map<string, unknown>()): Map<string, unknown> {
-  if (!isObject(schema) || seen.has(schema)) return out;
-  seen.add(schema);
-  if (Array.isArray(schema.allOf)) for (const part of schema.allOf) objectProperties(part, seen, out);
-  if (isObject(schema.properties)) for (const [k, v] of Object.entries(schema.properties)) out.set(k, v);
+export function objectProperties(schema: unknown): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  const seen = new Set<object>();
+  // Each part before the schema that includes it, parts in order; from a stack, not by recursion:
+  // a chain of 12,800 schemas each extending the next overflowed the call stack.
+  const stack: { schema: Obj; next: number }[] = [];
+  const enter = (part: unknown) => {
+    if (!isObject(part) || seen.has(part)) return;
+    seen.add(part);
+    stack.push({ schema: part, next: 0 });
+  };
+  enter(schema);
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    const parts = top.schema.allOf;
+    if (Array.isArray(parts) && top.next < parts.length) {
+      enter(parts[top.next++]);
+      continue;
+    }
+    stack.pop();
+    if (isObject(top.schema.properties)) for (const [k, v] of Object.entries(top.schema.properties)) out.set(k, v);
+  }
   return out;
 }
 
 export const isArraySchema = (schema: unknown): schema is Obj =>
   isObject(schema) && (schemaTypes(schema).includes('array') || (schema.type === undefined && isObject(schema.items)));
 
-/** An object schema (typed, with properties, or composed of objects): the shape of a resource. */
+/**
+ * An object schema (typed, with properties, or composed of objects): the shape of a resource. The
+ * parts are searched from a stack, each once: a chain of parts, or a cycle of them, overflowed the
+ * call stack.
+ */
 function isObjectSchema(schema: unknown): boolean {
-  if (!isObject(schema)) return false;
-  const types = schemaTypes(schema);
-  if (types.length > 0) return types.includes('object');
-  if (isObject(schema.properties) || isObject(schema.additionalProperties)) return true;
-  const parts = [schema.allOf, schema.oneOf, schema.anyOf].find(Array.isArray) as unknown[] | undefined;
-  return parts !== undefined && parts.length > 0 && parts.some(isObjectSchema);
+  const seen = new Set<object>();
+  const stack = [schema];
+  while (stack.length > 0) {
+    const s = stack.pop();
+    if (!isObject(s) || seen.has(s)) continue;
+    seen.add(s);
+    const types = schemaTypes(s);
+    if (types.length > 0) {
+      if (types.includes('object')) return true;
+      continue;
+    }
+    if (isObject(s.properties) || isObject(s.additionalProperties)) return true;
+    const parts = [s.allOf, s.oneOf, s.anyOf].find(Array.isArray) as unknown[] | undefined;
+    if (parts) for (const part of parts) stack.push(part);
+  }
+  return false;
 }
 
 /** The one array property of an object schema, if it has exactly one. */

@@ -3,9 +3,12 @@ import type { ErrorObject } from 'ajv';
 import { defineRule } from '../rule.js';
 import { validateWithSchema } from '../lib/require.js';
 import { VALIDATION_SCHEMAS, validationSchema, type Dialect, type ValidationSchemaName } from '../lib/validation-schemas.js';
-import { eventSchema, eventTypeNodes, schemaFinding } from '../lib/events.js';
+import { eventSchema, eventTypeNodes, nestsDeeperThan, schemaFinding } from '../lib/events.js';
 import { isOas2, isObject, type Obj } from '../lib/oas.js';
 import { eventTypes, oas2, oas3 } from '../formats.js';
+
+/** How deep an event schema is validated (real ones nest a dozen levels or so). */
+const MAX_VALIDATED_DEPTH = 500;
 
 /**
  * The Schema Object of the document's own OpenAPI version: Swagger 2.0's, OpenAPI 3.0's, and for
@@ -32,7 +35,7 @@ export default defineRule({
   zalando: [196],
   description: 'The event schema is a JSON schema (`schema.type: json_schema`) and a valid OpenAPI Schema Object.',
   rationale:
-    'The event schema is available for review and conforms to an OpenAPI schema object (guideline 6, item 3; Zalando rule 196), so events and API resources are described alike and tools read both. The schema may be given as an object, a `$ref` to a component schema, or a JSON string as event bus registries store it; it is validated against the Schema Object of the document\'s OpenAPI version (Swagger 2.0, OpenAPI 3.0, or JSON Schema 2020-12 for 3.1) with the meta-schemas Spectral uses for whole documents, and standalone event type files against OpenAPI 3.0\'s. Each problem is one finding at the offending keyword; inside a schema string, at the string, naming the place.',
+    'The event schema is available for review and conforms to an OpenAPI schema object (guideline 6, item 3; Zalando rule 196), so events and API resources are described alike and tools read both. The schema may be given as an object, a `$ref` to a component schema, or a JSON string as event bus registries store it; it is validated against the Schema Object of the document\'s OpenAPI version (Swagger 2.0, OpenAPI 3.0, or JSON Schema 2020-12 for 3.1) with the meta-schemas Spectral uses for whole documents, and standalone event type files against OpenAPI 3.0\'s. Each problem is one finding at the offending keyword; inside a schema string, at the string, naming the place. A schema nested more than 500 levels deep, with what its `$ref`s lead to, is one finding that says so: the validator cannot check it.',
   examples: {
     incorrect: 'schema:\n  type: json_schema\n  version: 1.0.0\n  schema: \'{"type": "object", "properties": {"id": {"type": "text"}}}\'',
     correct: 'schema:\n  type: json_schema\n  version: 1.0.0\n  schema: \'{"type": "object", "properties": {"id": {"type": "string"}}}\'',
@@ -49,6 +52,12 @@ export default defineRule({
       const { schema, problems } = eventSchema(node);
       for (const problem of problems) results.push(problem);
       if (!schema) continue;
+      // The validator walks the schema by recursion, and past some 800 levels the call stack ran
+      // out (reported as the finding "Maximum call stack size exceeded"): a bound well below that.
+      if (nestsDeeperThan(schema.root, MAX_VALIDATED_DEPTH)) {
+        results.push(schemaFinding(schema, [], `Event schema nests more than ${MAX_VALIDATED_DEPTH} levels deep (with what its $refs lead to): too deep to check it against the Schema Object; flatten it.`));
+        continue;
+      }
       const invalid = validateWithSchema(schema.root, { schema: meta.schema, dialect: meta.dialect, allErrors: true, prepareResults: prepareErrors }, context, []);
       // One finding per place: a keyword failing several alternatives (`anyOf`) reports the first.
       const seen = new Set<string>();

@@ -52,6 +52,18 @@ const circular = openapi(
         parent: {$ref: '#/components/schemas/Node'}
 `,
 );
+// An event schema as deep as 300 schemas each nested in the one before through a $ref: 600 levels.
+const deep = openapi(
+  '3.0.3',
+  edit(DATA_EVENT, `        data:
+          type: object
+          properties:
+            id: {type: string}
+            revision: {type: integer, format: int64}
+`, `        data: {$ref: '#/components/schemas/S0'}
+`),
+  `components:\n  schemas:\n${Array.from({ length: 300 }, (_, i) => `    S${i}: {type: object, properties: {next: {$ref: '#/components/schemas/S${i + 1}'}}}\n`).join('')}    S300: {type: object}\n`,
+);
 const oas31 = edit(DATA_EVENT, 'id: {type: string}', "id: {type: [string, 'null'], const: X}");
 const oas2 = edit(DATA_EVENT, 'id: {type: string}', 'id: {type: string, x-nullable: true, nullable: true}');
 
@@ -83,6 +95,11 @@ testRule('event-schema-valid', [
     errors: [{ file: 'schemas.yaml', line: 7, column: 14, severity: 'error', message: 'Property "const" is not expected to be here' }],
   },
   { name: '3.0: circular references and nullable pass', document: circular, errors: [] },
+  {
+    name: '3.0: a schema nested 600 levels deep through $refs: one finding that says so (the validator ran out of call stack)',
+    document: deep,
+    errors: [{ line: lineOf(deep, '    version: 1.0.0\n      schema:') + 1, column: 7, severity: 'error', message: 'Event schema nests more than 500 levels deep (with what its $refs lead to): too deep to check it against the Schema Object; flatten it.' }],
+  },
   { name: '3.1: JSON Schema 2020-12 keywords pass', document: openapi('3.1.0', oas31), errors: [] },
   { name: '3.1: an unknown type', document: openapi('3.1.0', typo), errors: [{ line: 4 + lineOf(typo, 'type: strin,'), column: 32, severity: 'error' }] },
   { name: '2.0: nullable is not a Swagger 2.0 keyword (x-nullable is)', document: openapi('2.0', oas2), errors: [{ line: 4 + lineOf(oas2, 'nullable: true}'), column: 62, severity: 'error' }] },
