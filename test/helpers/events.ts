@@ -72,6 +72,16 @@ export function lineOf(text: string, find: string): number {
 /** A standalone file holding one event type (a list item made a top-level mapping). */
 export const single = (event: string): string => event.replace(/^- /, '').replace(/^ {2}/gm, '');
 
+/** DATA_EVENT with its `data` schema given as a `$ref` to `target`. */
+export const dataRef = (target: string): string =>
+  edit(DATA_EVENT, `        data:
+          type: object
+          properties:
+            id: {type: string}
+            revision: {type: integer, format: int64}
+`, `        data: {$ref: '${target}'}
+`);
+
 /** An OpenAPI document with these event types (list items) under `x-event-types`, then `tail`. */
 export function openapi(version: '2.0' | '3.0.3' | '3.1.0', events: string, tail = ''): string {
   const head = version === '2.0' ? "swagger: '2.0'" : `openapi: ${version}`;

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { DATA_EVENT, GENERAL_EVENT, edit, lineOf, openapi } from '../helpers/events.js';
+import { DATA_EVENT, GENERAL_EVENT, dataRef, edit, lineOf, openapi } from '../helpers/events.js';
 import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 // The API returns shipments; Address is only nested in them.
@@ -24,14 +24,6 @@ const document = (version: '2.0' | '3.0.3' | '3.1.0', events: string) => {
   const { paths, schemas } = components(version === '2.0' ? '2.0' : '3.x');
   return openapi(version, events, schemas).replace('paths: {}\n', paths);
 };
-const dataRef = (target: string) =>
-  edit(DATA_EVENT, `        data:
-          type: object
-          properties:
-            id: {type: string}
-            revision: {type: integer, format: int64}
-`, `        data: {$ref: '${target}'}
-`);
 const inline = edit(DATA_EVENT, 'example: shipping.shipment', 'example: shipping.consignment');
 const addressRef = edit(dataRef('#/components/schemas/Address'), 'example: shipping.shipment', "enum: ['logistics:address']");
 const composed = edit(dataRef('#/components/schemas/Shipment').replace("        data: {$ref: '#/components/schemas/Shipment'}\n", "        data:\n          allOf: [{$ref: '#/components/schemas/Shipment'}]\n"), 'example: shipping.shipment', 'example: shipping.consignment');

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { DATA_EVENT, GENERAL_EVENT, edit, jsonWithStringSchema, lineOf, openapi, single } from '../helpers/events.js';
+import { DATA_EVENT, GENERAL_EVENT, dataRef, edit, jsonWithStringSchema, lineOf, openapi, single } from '../helpers/events.js';
 import { expectFindings, lintFile, lintMutatedReference, lintText, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 const typo = edit(GENERAL_EVENT, 'delivered_at: {type: string, format: date-time}', 'delivered_at: {type: strin, format: date-time}');
@@ -35,13 +35,7 @@ const schemasFile = `ShipmentDeliveredEvent:
 `;
 const circular = openapi(
   '3.0.3',
-  edit(DATA_EVENT, `        data:
-          type: object
-          properties:
-            id: {type: string}
-            revision: {type: integer, format: int64}
-`, `        data: {$ref: '#/components/schemas/Node'}
-`),
+  dataRef('#/components/schemas/Node'),
   `components:
   schemas:
     Node:
@@ -55,13 +49,7 @@ const circular = openapi(
 // An event schema as deep as 300 schemas each nested in the one before through a $ref: 600 levels.
 const deep = openapi(
   '3.0.3',
-  edit(DATA_EVENT, `        data:
-          type: object
-          properties:
-            id: {type: string}
-            revision: {type: integer, format: int64}
-`, `        data: {$ref: '#/components/schemas/S0'}
-`),
+  dataRef('#/components/schemas/S0'),
   `components:\n  schemas:\n${Array.from({ length: 300 }, (_, i) => `    S${i}: {type: object, properties: {next: {$ref: '#/components/schemas/S${i + 1}'}}}\n`).join('')}    S300: {type: object}\n`,
 );
 const oas31 = edit(DATA_EVENT, 'id: {type: string}', "id: {type: [string, 'null'], const: X}");
