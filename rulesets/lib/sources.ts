@@ -167,12 +167,23 @@ const known = new WeakMap<object, Sources | undefined>();
  */
 const COMPONENT = /^#\/(?:components\/[^/]+|definitions|parameters|responses)\/[^/]+$/;
 
+/**
+ * A file's ref map in the resolver's graph; none where the graph has no node for it (the resolver
+ * names files by URI, and a file name that is no URI, with a line break say, is named otherwise).
+ */
+function refMapOf(graph: NonNullable<InventoryLike['graph']>, source: string): Record<string, string> {
+  try {
+    return graph.getNodeData(source)?.refMap ?? {};
+  } catch {
+    return {};
+  }
+}
+
 /** Makes the files behind the resolved document known to the rules that run on it (rulesets/rule.ts). */
 export function knowSources(inventory: InventoryLike): void {
   const { resolved, document, graph } = inventory;
   if (resolved === null || typeof resolved !== 'object' || known.has(resolved)) return;
-  const refMap = typeof document.source === 'string' && graph ? graph.getNodeData(document.source)?.refMap : undefined;
-  const needed = refMap !== undefined && Object.values(refMap).some(target => !COMPONENT.test(target));
+  const needed = typeof document.source === 'string' && graph !== null && Object.values(refMapOf(graph, document.source)).some(target => !COMPONENT.test(target));
   known.set(resolved, needed ? new Sources(inventory as InventoryLike & { document: { source: string } }) : undefined);
 }
 
