@@ -45,7 +45,17 @@ type Target = Written & { path: JsonPath };
 const MAX_HOPS = 64;
 
 /** A `$ref`'s file part that is a URL (`https://…`), taken as it is. */
-export const isUrl = (source: string): boolean => /^[a-z]+:\/\//i.test(source);
+const isUrl = (source: string): boolean => /^[a-z]+:\/\//i.test(source);
+
+/**
+ * The file a `$ref` (or a ref map's target) in `file` names, as the resolver names it: a relative
+ * one joined to the file's folder; null for a ref within the file.
+ */
+export function refFileOf(file: string, ref: string): string | null {
+  const source = extractSourceFromRef(ref);
+  if (source === null) return null;
+  return isAbsolute(source) || isUrl(source) ? source : join(dirname(file), stripRoot(source));
+}
 
 const refOf = (node: unknown): string | undefined =>
   node !== null && typeof node === 'object' && typeof (node as { $ref?: unknown }).$ref === 'string' ? (node as { $ref: string }).$ref : undefined;
@@ -145,14 +155,9 @@ export class Sources {
     return undefined;
   }
 
-  /**
-   * The file a `$ref` in `file` leads to (null: none that was read), as the resolver names it: a
-   * relative ref joined to the file's folder.
-   */
+  /** The file a `$ref` in `file` leads to (null: none that was read). */
   private fileOf(file: string, ref: string): string | null {
-    const source = extractSourceFromRef(ref);
-    if (source === null) return file;
-    const target = isAbsolute(source) || isUrl(source) ? source : join(dirname(file), stripRoot(source));
+    const target = refFileOf(file, ref) ?? file;
     return target === this.root || target in this.inventory.referencedDocuments ? target : null;
   }
 }

@@ -7,12 +7,11 @@
 // decoded as they were encoded (Spectral decodes `~0`/`~1` but not the `%2B` of
 // `application/problem+json`, so such nodes behind a `$ref` landed on their parent); and a path
 // whose first segment marks a file (rulesets/lib/sources.ts) is a path in that file.
-import { decodePointerFragment, extractSourceFromRef, hasRef as isRefObject, isLocalRef, isPlainObject } from '@stoplight/json';
-import { isAbsolute, resolve } from '@stoplight/path';
+import { decodePointerFragment, hasRef as isRefObject, isLocalRef, isPlainObject } from '@stoplight/json';
 import type { IRange, JsonPath } from '@stoplight/types';
 import type { Reported } from '../../rulesets/rule.js';
 import { keyMark, type KeyPart } from '../../rulesets/lib/oas.js';
-import { isUrl, markedFile } from '../../rulesets/lib/sources.js';
+import { markedFile, refFileOf } from '../../rulesets/lib/sources.js';
 import { SEVERITIES, SEVERITY_RANK, type Severity } from '../core/severity.js';
 import { pointerUriSegment } from '../engine/ref-graph.js';
 
@@ -264,10 +263,7 @@ function associatedItem(inventory: Inventory, path: JsonPath, file?: string): It
 /** The files `$ref`s lead to, by the file that holds them and the ref, while one run's results are placed. */
 const refFiles = new WeakMap<Inventory, Map<string, Map<string, string | null>>>();
 
-/**
- * The file a `$ref` in `source` leads to, if it names one. A multi-file spec crosses the same few
- * refs for thousands of results, and @stoplight/path parses a path on every call.
- */
+/** The file a `$ref` in `source` leads to, if it names one; kept, as a multi-file spec crosses the same few refs for thousands of results. */
 function refFile(inventory: Inventory, source: string, target: string): string | null {
   let bySource = refFiles.get(inventory);
   if (!bySource) refFiles.set(inventory, (bySource = new Map()));
@@ -275,8 +271,7 @@ function refFile(inventory: Inventory, source: string, target: string): string |
   if (!byTarget) bySource.set(source, (byTarget = new Map()));
   let file = byTarget.get(target);
   if (file === undefined) {
-    const extracted = extractSourceFromRef(target);
-    file = extracted === null ? null : isAbsolute(extracted) || isUrl(extracted) ? extracted : resolve(source, '..', extracted);
+    file = refFileOf(source, target);
     byTarget.set(target, file);
   }
   return file;
