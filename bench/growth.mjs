@@ -62,10 +62,10 @@ const SHAPES = {
     'openapi.json': JSON.stringify({ ...oas3(), paths: { '/ss': { get: { responses: ok({ $ref: './schemas.json#/S0' }) } } } }, null, 1),
     'schemas.json': JSON.stringify(Object.fromEntries(range(n).map(i => [`S${i}`, i + 1 < n ? { type: 'object', properties: { next: { $ref: `#/S${i + 1}` }, name: { type: 'string' } } } : { type: 'object' }])), null, 1),
   })],
-  'event-chain': ['an event type whose schema is a chain of n schemas through $refs', 1600, n => json({
+  'event-chain': ['an event type whose schema is a chain of n schemas through $refs, a finding on each', 1600, n => json({
     ...oas3(),
     'x-event-types': [{ name: 'shipping.shipment-changed', owning_application: 'shipment-service', category: 'general', compatibility_mode: 'forward', schema: { type: 'json_schema', version: '1.0.0', schema: { $ref: '#/components/schemas/S0' } } }],
-    components: { schemas: Object.fromEntries(range(n).map(i => [`S${i}`, i + 1 < n ? { type: 'object', properties: { next: { $ref: `#/components/schemas/S${i + 1}` }, name: { type: 'string' } } } : { type: 'object' }])) },
+    components: { schemas: Object.fromEntries(range(n).map(i => [`S${i}`, i + 1 < n ? { type: 'object', properties: { next: { $ref: `#/components/schemas/S${i + 1}` }, password: { type: 'string' } } } : { type: 'object' }])) },
   })],
   // Depth n: 4n schemas nested one in the next reach 800 of the 1,000 levels the load admits.
   nesting: ['200 schemas, each with schemas nested n deep', 100, n => {

@@ -60,7 +60,7 @@ export function schemaIndex(root: unknown): SchemaIndex {
   if (!isObject(root)) return { schemas: [], properties: [] };
   let index = cache.get(root);
   if (!index) {
-    index = buildIndex(root, sourcesOf(root));
+    index = buildIndex(root);
     cache.set(root, index);
   }
   return index;
@@ -169,49 +169,99 @@ export function joinedPath(up: PathLink | undefined, tail: JsonPath): JsonPath {
   return path;
 }
 
-function buildIndex(root: Obj, sources: Sources | undefined): SchemaIndex {
+/** Where a schema of a walk is written, if not where the walk met it (see SchemaHomes). */
+export interface Home {
+  /** The schema's own path: where it is defined, or where a `$ref` crossed on the way led. */
+  path: JsonPath | undefined;
+  /** Where the schema is written, for the steps below it; none where nothing below crosses a `$ref`. */
+  written: Written | undefined;
+}
+
+/**
+ * Where the schemas of a document's walks are written. A component schema is given the path where
+ * it is defined, however a walk reaches it: placing maps the path of the `$ref` that reached it to
+ * the same node, and the path stays as long as the schema's own nesting. Down a chain of n schemas
+ * that each refer to the next, each path copied the one before it: n² segments (12,800 schemas
+ * took 18 s and 4 GB). Chains that run through other files, or through targets that are no
+ * components, are followed in the written documents (Sources): a subschema behind a `$ref` gets
+ * the path of the ref's target, in the document or in the file it lies in.
+ */
+export class SchemaHomes {
+  /** Component schemas by their definition, with nothing to follow below them in the written documents. */
+  private readonly defined = new Map<object, Home>();
+  private readonly sources: Sources | undefined;
+  private readonly start: Written | undefined;
+
+  constructor(root: Obj) {
+    const components = isObject(root.components) ? root.components : {};
+    for (const [map, base] of [[components.schemas, ['components', 'schemas']], [root.definitions, ['definitions']]] as const) {
+      if (!isObject(map)) continue;
+      for (const [name, schema] of Object.entries(map)) if (isObject(schema) && !this.defined.has(schema)) this.defined.set(schema, { path: [...base, name], written: undefined });
+    }
+    this.sources = sourcesOf(root);
+    this.start = this.sources?.start();
+  }
+
+  /** A schema a walk starts from, at `jsonPath` of the document. */
+  top(schema: Obj, jsonPath: JsonPath): Home {
+    if (this.start === undefined) return this.defined.get(schema) ?? NOWHERE;
+    const written = this.sources!.step(this.start, jsonPath);
+    return { path: this.defined.get(schema)?.path, written: written && untouched(written, schema) };
+  }
+
+  /** A subschema `segments` below a schema written at `written`. */
+  below(written: Written | undefined, schema: Obj, segments: JsonPath): Home {
+    // Most schemas: nothing below their parent crosses a ref. No object made for them.
+    if (written === undefined) return this.defined.get(schema) ?? NOWHERE;
+    const below = this.sources!.step(written, segments);
+    const next = below && untouched(below, schema);
+    const defined = this.defined.get(schema);
+    if (defined) return { path: defined.path, written: next };
+    // Past a `$ref` crossed on this step, the path is where the target is written; a ref the
+    // resolver left in place (a cycle) is a node of its own, where it is written.
+    const relocated = below?.path !== undefined && typeof schema.$ref !== 'string';
+    return { path: relocated ? this.sources!.pathOf(below.file, below.path!) : undefined, written: next };
+  }
+}
+
+const NOWHERE: Home = { path: undefined, written: undefined };
+
+/**
+ * The resolver copies every node on the way to a `$ref` it replaces, and shares the rest: where
+ * the resolved schema is the written one, nothing below it crosses a ref (most schemas).
+ */
+const untouched = (written: Written, schema: unknown): Written | undefined => (written.node === schema ? undefined : written);
+
+const homes = new WeakMap<Obj, SchemaHomes>();
+
+/** The homes of a document's schemas, made once per resolved document. */
+export function schemaHomes(root: Obj): SchemaHomes {
+  let made = homes.get(root);
+  if (!made) homes.set(root, (made = new SchemaHomes(root)));
+  return made;
+}
+
+function buildIndex(root: Obj): SchemaIndex {
   const seen = new Set<object>();
   const schemas: IndexedSchema[] = [];
   const properties: IndexedProperty[] = [];
   const oas2 = isOas2(root);
-
-  // A component schema is given the path where it is defined, however the walk reaches it: placing
-  // maps the path of the `$ref` that reached it to the same node, and the path stays as long as the
-  // schema's own nesting. Down a chain of n schemas that each refer to the next, each path copied
-  // the one before it: n² segments (12,800 schemas took 18 s and 4 GB).
-  const defined = new Map<object, JsonPath>();
+  const places = schemaHomes(root);
   const components = isObject(root.components) ? root.components : {};
-  for (const [map, base] of [[components.schemas, ['components', 'schemas']], [root.definitions, ['definitions']]] as const) {
-    if (isObject(map)) for (const [name, schema] of Object.entries(map)) if (isObject(schema) && !defined.has(schema)) defined.set(schema, [...base, name]);
-  }
 
   // Explicit stack: real specs nest deeply and a recursive walk would overflow on hostile input.
-  // Each schema goes with where it is written (sources): a subschema behind a `$ref` gets the path
-  // of the ref's target, in the document or in the file it lies in, for the same reason as above;
-  // such chains run through other files, or through targets that are no components.
   const stack: { node: IndexedSchema; written: Written | undefined }[] = [];
-  /** A schema not met yet, at `tail` below `up` (or at `tail`, without `up`). */
-  const push = (schema: Obj, up: IndexedSchema | undefined, tail: JsonPath, origin: SchemaOrigin, extra: Partial<SchemaNode>, written: Written | undefined) => {
+  /** A schema not met yet, at `tail` below `up` unless it has a home of its own. */
+  const push = (schema: Obj, up: IndexedSchema | undefined, tail: JsonPath, origin: SchemaOrigin, extra: Partial<SchemaNode>, home: Home) => {
     seen.add(schema);
-    const path = defined.get(schema);
-    const node = path ? new IndexedSchema(schema, origin, undefined, path, extra.name, extra.simple) : new IndexedSchema(schema, origin, up, tail, extra.name, extra.simple);
-    stack.push({ node, written });
+    const node = home.path ? new IndexedSchema(schema, origin, undefined, home.path, extra.name, extra.simple) : new IndexedSchema(schema, origin, up, tail, extra.name, extra.simple);
+    stack.push({ node, written: home.written });
   };
   // A subschema not met yet (most keywords are absent).
   const fresh = (schema: unknown): schema is Obj => isObject(schema) && !seen.has(schema);
   /** A subschema `segments` below a schema (fresh). */
-  const sub = (from: IndexedSchema, written: Written | undefined, schema: Obj, segments: JsonPath, extra: Partial<SchemaNode> = {}) => {
-    const below = written && sources!.step(written, segments);
-    // Past a `$ref` crossed on this step, the path is where the target is written; a ref the
-    // resolver left in place (a cycle) is a node of its own, where it is written.
-    const relocated = below?.path !== undefined && typeof schema.$ref !== 'string';
-    const next = below && untouched(below, schema);
-    if (relocated) push(schema, undefined, sources!.pathOf(below.file, below.path!), from.origin, extra, next);
-    else push(schema, from, segments, from.origin, extra, next);
-  };
-  // The resolver copies every node on the way to a `$ref` it replaces, and shares the rest: where
-  // the resolved schema is the written one, nothing below it crosses a ref (most schemas).
-  const untouched = (written: Written, schema: unknown): Written | undefined => (written.node === schema ? undefined : written);
+  const sub = (from: IndexedSchema, written: Written | undefined, schema: Obj, segments: JsonPath, extra: Partial<SchemaNode> = {}) =>
+    push(schema, from, segments, from.origin, extra, places.below(written, schema, segments));
   // Indexed loops: this runs once per schema, mostly before V8 has optimized it, and a for-of
   // loop there allocates an iterator result per step.
   const drain = () => {
@@ -251,11 +301,9 @@ function buildIndex(root: Obj, sources: Sources | undefined): SchemaIndex {
     }
   };
   // The schemas the walk starts from, where the document uses them: their paths are kept.
-  const start = sources?.start();
   const visit = (schema: unknown, jsonPath: JsonPath, origin: SchemaOrigin, extra: Partial<SchemaNode> = {}) => {
     if (!fresh(schema)) return;
-    const written = start && sources!.step(start, jsonPath);
-    push(schema, undefined, jsonPath, origin, extra, written && untouched(written, schema));
+    push(schema, undefined, jsonPath, origin, extra, places.top(schema, jsonPath));
     drain();
   };
 

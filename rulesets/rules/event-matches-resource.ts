@@ -91,7 +91,7 @@ export default defineRule({
       return [
         schemaFinding(
           schema,
-          at ? at.inner : top.inner,
+          at ? at.property : top.at,
           `Data change event matches no resource of the API: let "data" $ref the schema of the resource (in ${where}) that the API returns, or name that resource in "data_type" (e.g. "domain.resource").`,
           at !== undefined,
         ),

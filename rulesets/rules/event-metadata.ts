@@ -9,11 +9,11 @@ import { eventTypes, oas2, oas3 } from '../formats.js';
  */
 function mandatory(schema: EventSchema, owner: SubSchema, shape: ObjectShape, name: string, what: string, format?: string): IFunctionResult[] {
   const field = shape.properties.get(name);
-  if (!field) return [schemaFinding(schema, owner.inner, `${what} has no "${name}" property: add it${format ? ` (string, format ${format})` : ''} and list it in \`required\`.`)];
+  if (!field) return [schemaFinding(schema, owner.at, `${what} has no "${name}" property: add it${format ? ` (string, format ${format})` : ''} and list it in \`required\`.`)];
   const out: IFunctionResult[] = [];
-  if (!shape.required.has(name)) out.push(schemaFinding(schema, field.inner, `${what} property "${name}" is mandatory: list it in \`required\`.`, true));
+  if (!shape.required.has(name)) out.push(schemaFinding(schema, field.property, `${what} property "${name}" is mandatory: list it in \`required\`.`, true));
   if (format && field.schema.format !== format) {
-    const at = field.schema.format === undefined ? field.inner : [...field.inner, 'format'];
+    const at = field.schema.format === undefined ? field.at : [...field.at, 'format'];
     out.push(schemaFinding(schema, at, `${what} property "${name}" must be a string with \`format: ${format}\`.`));
   }
   return out;

@@ -55,7 +55,7 @@ export default defineRule<Options>({
         return Object.keys(s.properties).flatMap(name => {
           const words = nameWords(name);
           if (!terms.some(term => term.length > 0 && contains(words, term))) return [];
-          return [schemaFinding(schema, [...node.inner, 'properties', name], `Event property "${name}" looks like sensitive data: do not publish secrets, payment data or national identifiers in events.`, true)];
+          return [schemaFinding(schema, [...node.at, 'properties', name], `Event property "${name}" looks like sensitive data: do not publish secrets, payment data or national identifiers in events.`, true)];
         });
       });
     });

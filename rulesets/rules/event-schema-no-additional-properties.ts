@@ -26,7 +26,7 @@ export default defineRule({
         if (s.additionalProperties === undefined) return [];
         const isMap = s.properties === undefined && isObject(s.additionalProperties);
         if (isMap) return [];
-        return [schemaFinding(schema, [...sub.inner, 'additionalProperties'], `Event schema declares \`additionalProperties: ${isObject(s.additionalProperties) ? '{...}' : String(s.additionalProperties)}\`: remove it and evolve the schema with new optional properties.`)];
+        return [schemaFinding(schema, [...sub.at, 'additionalProperties'], `Event schema declares \`additionalProperties: ${isObject(s.additionalProperties) ? '{...}' : String(s.additionalProperties)}\`: remove it and evolve the schema with new optional properties.`)];
       });
     });
   },

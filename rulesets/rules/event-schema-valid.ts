@@ -3,7 +3,7 @@ import type { ErrorObject } from 'ajv';
 import { defineRule } from '../rule.js';
 import { validateWithSchema } from '../lib/require.js';
 import { VALIDATION_SCHEMAS, validationSchema, type Dialect, type ValidationSchemaName } from '../lib/validation-schemas.js';
-import { eventSchema, eventTypeNodes, nestsDeeperThan, schemaFinding } from '../lib/events.js';
+import { eventSchema, eventTypeNodes, innerPath, nestsDeeperThan, schemaFinding } from '../lib/events.js';
 import { isOas2, isObject, type Obj } from '../lib/oas.js';
 import { eventTypes, oas2, oas3 } from '../formats.js';
 
@@ -55,7 +55,7 @@ export default defineRule({
       // The validator walks the schema by recursion, and past some 800 levels the call stack ran
       // out (reported as the finding "Maximum call stack size exceeded"): a bound well below that.
       if (nestsDeeperThan(schema.root, MAX_VALIDATED_DEPTH)) {
-        results.push(schemaFinding(schema, [], `Event schema nests more than ${MAX_VALIDATED_DEPTH} levels deep (with what its $refs lead to): too deep to check it against the Schema Object; flatten it.`));
+        results.push(schemaFinding(schema, innerPath(schema, []), `Event schema nests more than ${MAX_VALIDATED_DEPTH} levels deep (with what its $refs lead to): too deep to check it against the Schema Object; flatten it.`));
         continue;
       }
       const invalid = validateWithSchema(schema.root, { schema: meta.schema, dialect: meta.dialect, allErrors: true, prepareResults: prepareErrors }, context, []);
@@ -65,7 +65,7 @@ export default defineRule({
         const key = JSON.stringify(path);
         if (seen.has(key)) continue;
         seen.add(key);
-        results.push(schemaFinding(schema, path, `Invalid event schema: ${/[.?!]$/.test(message) ? message : `${message}.`}`));
+        results.push(schemaFinding(schema, innerPath(schema, path), `Invalid event schema: ${/[.?!]$/.test(message) ? message : `${message}.`}`));
       }
     }
     return results;

@@ -54,6 +54,11 @@ const json = jsonWithStringSchema(
   { type: 'object', required: ['metadata'], properties: { metadata: { $ref: '#/definitions/Metadata' } }, definitions: { Metadata: { type: 'object', required: ['eid', 'occurred_at'], properties: { eid: { type: 'string', format: 'uuid' } } } } },
 );
 const jsonLine = lineOf(json, '"schema": "');
+const metadataNotRequired = edit(composed, 'required: [metadata, data_op, data_type]', 'required: [data_op, data_type]');
+const jsonNotRequired = jsonWithStringSchema(
+  { name: 'shipping.parcel-scanned', category: 'general' },
+  { type: 'object', properties: { metadata: { $ref: '#/definitions/Metadata' } }, definitions: { Metadata: { type: 'object', required: ['eid', 'occurred_at'], properties: { eid: { type: 'string', format: 'uuid' }, occurred_at: { type: 'string', format: 'date-time' } } } } },
+);
 
 testRule('event-metadata', [
   { name: 'the Shipment Service event types (YAML list) pass', document: 'fixtures/events/shipment-events.yaml', errors: [] },
@@ -83,6 +88,22 @@ testRule('event-metadata', [
     document: composed,
     options: { files: { 'metadata.yaml': metadataFile } },
     errors: [{ file: 'metadata.yaml', line: 6, column: 5, severity: 'error', message: '"occurred_at" must be a string with `format: date-time`' }],
+  },
+  {
+    // The property's schema lies in another file; the finding is about the property, where it is declared.
+    name: '3.0: a property behind a $ref that is not required: at the property, not at the schema it refers to',
+    document: metadataNotRequired,
+    options: { files: { 'metadata.yaml': metadataFile } },
+    errors: [
+      { file: 'metadata.yaml', line: 6, column: 5, severity: 'error', message: '"occurred_at" must be a string with `format: date-time`' },
+      { line: lineOf(metadataNotRequired, "metadata: {$ref: 'metadata.yaml"), column: 9, severity: 'error', message: 'Event schema property "metadata" is mandatory: list it in `required`.' },
+    ],
+  },
+  {
+    name: 'standalone JSON: in a schema string, a property behind a local $ref that is not required is named as the property',
+    document: jsonNotRequired,
+    options: { name: 'openapi.json' },
+    errors: [{ line: lineOf(jsonNotRequired, '"schema": "'), column: 15, severity: 'error', message: 'Event schema property "metadata" is mandatory: list it in `required` (in the schema string at #/properties/metadata).' }],
   },
   { name: '3.1: data_op must be required', document: openapi('3.1.0', noDataOp), errors: [{ line: 4 + lineOf(noDataOp, 'data_op: {'), column: 11, severity: 'error', message: 'Data change event schema property "data_op" is mandatory' }] },
   { name: '2.0: complete metadata passes', document: openapi('2.0', DATA_EVENT + GENERAL_EVENT), errors: [] },
