@@ -1,6 +1,6 @@
 import pluralize from 'pluralize';
 import { defineRule } from '../rule.js';
-import { eventSchema, eventTypeNodes, isDataChangeEvent, objectShape, rootNode, schemaFinding, type SubSchema } from '../lib/events.js';
+import { distinctEventSchemas, eventTypeNodes, isDataChangeEvent, objectShape, rootNode, schemaFinding, type SubSchema } from '../lib/events.js';
 import { isOas2, isObject, operations, requestBodies, responseBodies, responses, type Obj } from '../lib/oas.js';
 import { oas2, oas3 } from '../formats.js';
 
@@ -78,9 +78,7 @@ export default defineRule({
     const schemas = new Set(resources.values());
     const names = new Set([...resources.keys()].map(normalize));
     const where = isOas2(root) ? 'definitions' : 'components.schemas';
-    return events.flatMap(node => {
-      const { schema } = eventSchema(node);
-      if (!schema || !isDataChangeEvent(node.event)) return [];
+    return distinctEventSchemas(events.filter(node => isDataChangeEvent(node.event))).flatMap(schema => {
       const top = rootNode(schema);
       const shape = objectShape(schema, top);
       const data = shape.properties.get('data');

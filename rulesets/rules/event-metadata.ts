@@ -1,6 +1,6 @@
 import type { IFunctionResult } from '@stoplight/spectral-core';
 import { defineRule } from '../rule.js';
-import { eventSchema, eventTypeNodes, isDataChangeEvent, objectShape, rootNode, schemaFinding, type EventSchema, type ObjectShape, type SubSchema } from '../lib/events.js';
+import { distinctEventSchemas, eventTypeNodes, isDataChangeEvent, objectShape, rootNode, schemaFinding, type EventSchema, type ObjectShape, type SubSchema } from '../lib/events.js';
 import { eventTypes, oas2, oas3 } from '../formats.js';
 
 /**
@@ -35,22 +35,23 @@ export default defineRule({
   formats: [eventTypes, oas2, oas3],
   given: '$',
   check(root) {
-    return eventTypeNodes(root).flatMap(node => {
-      const { schema } = eventSchema(node);
-      if (!schema) return [];
+    const nodes = eventTypeNodes(root);
+    const out: IFunctionResult[] = [];
+    for (const schema of distinctEventSchemas(nodes)) {
       const top = rootNode(schema);
       const shape = objectShape(schema, top);
-      const out = mandatory(schema, top, shape, 'metadata', 'Event schema');
+      out.push(...mandatory(schema, top, shape, 'metadata', 'Event schema'));
       const metadata = shape.properties.get('metadata');
       if (metadata) {
         const metaShape = objectShape(schema, metadata);
         out.push(...mandatory(schema, metadata, metaShape, 'eid', 'Event metadata', 'uuid'));
         out.push(...mandatory(schema, metadata, metaShape, 'occurred_at', 'Event metadata', 'date-time'));
       }
-      if (isDataChangeEvent(node.event)) {
-        for (const name of ['data_op', 'data_type']) out.push(...mandatory(schema, top, shape, name, 'Data change event schema'));
-      }
-      return out;
-    });
+    }
+    for (const schema of distinctEventSchemas(nodes.filter(node => isDataChangeEvent(node.event)))) {
+      const top = rootNode(schema);
+      for (const name of ['data_op', 'data_type']) out.push(...mandatory(schema, top, objectShape(schema, top), name, 'Data change event schema'));
+    }
+    return out;
   },
 });

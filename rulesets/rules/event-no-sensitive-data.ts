@@ -1,5 +1,5 @@
 import { defineRule } from '../rule.js';
-import { eventSchema, eventSubSchemas, eventTypeNodes, schemaFinding } from '../lib/events.js';
+import { distinctEventSchemas, eventSubSchemas, eventTypeNodes, schemaFinding } from '../lib/events.js';
 import { nameWords } from '../lib/fields.js';
 import { isObject } from '../lib/oas.js';
 import { eventTypes, oas2, oas3 } from '../formats.js';
@@ -46,10 +46,8 @@ export default defineRule<Options>({
   given: '$',
   check(root, { names }) {
     const terms = names.map(nameWords);
-    return eventTypeNodes(root).flatMap(node => {
-      const { schema } = eventSchema(node);
-      if (!schema) return [];
-      return eventSubSchemas(schema).flatMap(node => {
+    return distinctEventSchemas(eventTypeNodes(root)).flatMap(schema =>
+      eventSubSchemas(schema).flatMap(node => {
         const s = node.schema;
         if (!isObject(s.properties)) return [];
         return Object.keys(s.properties).flatMap(name => {
@@ -57,7 +55,7 @@ export default defineRule<Options>({
           if (!terms.some(term => term.length > 0 && contains(words, term))) return [];
           return [schemaFinding(schema, [...node.at, 'properties', name], `Event property "${name}" looks like sensitive data: do not publish secrets, payment data or national identifiers in events.`, true)];
         });
-      });
-    });
+      }),
+    );
   },
 });

@@ -1,5 +1,5 @@
 import { defineRule } from '../rule.js';
-import { eventSchema, eventSubSchemas, eventTypeNodes, schemaFinding } from '../lib/events.js';
+import { distinctEventSchemas, eventSubSchemas, eventTypeNodes, schemaFinding } from '../lib/events.js';
 import { isObject } from '../lib/oas.js';
 import { eventTypes, oas2, oas3 } from '../formats.js';
 
@@ -18,16 +18,14 @@ export default defineRule({
   formats: [eventTypes, oas2, oas3],
   given: '$',
   check(root) {
-    return eventTypeNodes(root).flatMap(node => {
-      const { schema } = eventSchema(node);
-      if (!schema) return [];
-      return eventSubSchemas(schema).flatMap(sub => {
+    return distinctEventSchemas(eventTypeNodes(root)).flatMap(schema =>
+      eventSubSchemas(schema).flatMap(sub => {
         const s = sub.schema;
         if (s.additionalProperties === undefined) return [];
         const isMap = s.properties === undefined && isObject(s.additionalProperties);
         if (isMap) return [];
         return [schemaFinding(schema, [...sub.at, 'additionalProperties'], `Event schema declares \`additionalProperties: ${isObject(s.additionalProperties) ? '{...}' : String(s.additionalProperties)}\`: remove it and evolve the schema with new optional properties.`)];
-      });
-    });
+      }),
+    );
   },
 });

@@ -3,7 +3,7 @@ import type { ErrorObject } from 'ajv';
 import { defineRule } from '../rule.js';
 import { validateWithSchema } from '../lib/require.js';
 import { VALIDATION_SCHEMAS, validationSchema, type Dialect, type ValidationSchemaName } from '../lib/validation-schemas.js';
-import { eventSchema, eventTypeNodes, innerPath, nestsDeeperThan, schemaFinding } from '../lib/events.js';
+import { distinctEventSchemas, eventSchema, eventTypeNodes, innerPath, nestsDeeperThan, schemaFinding } from '../lib/events.js';
 import { isOas2, isObject, type Obj } from '../lib/oas.js';
 import { eventTypes, oas2, oas3 } from '../formats.js';
 
@@ -48,10 +48,8 @@ export default defineRule({
     if (nodes.length === 0) return [];
     const meta = metaSchemaFor(root);
     const results: IFunctionResult[] = [];
-    for (const node of nodes) {
-      const { schema, problems } = eventSchema(node);
-      for (const problem of problems) results.push(problem);
-      if (!schema) continue;
+    for (const node of nodes) results.push(...eventSchema(node).problems);
+    for (const schema of distinctEventSchemas(nodes)) {
       // The validator walks the schema by recursion, and past some 800 levels the call stack ran
       // out (reported as the finding "Maximum call stack size exceeded"): a bound well below that.
       if (nestsDeeperThan(schema.root, MAX_VALIDATED_DEPTH)) {
