@@ -67,6 +67,16 @@ const SHAPES = {
     'x-event-types': [{ name: 'shipping.shipment-changed', owning_application: 'shipment-service', category: 'general', compatibility_mode: 'forward', schema: { type: 'json_schema', version: '1.0.0', schema: { $ref: '#/components/schemas/S0' } } }],
     components: { schemas: Object.fromEntries(range(n).map(i => [`S${i}`, i + 1 < n ? { type: 'object', properties: { next: { $ref: `#/components/schemas/S${i + 1}` }, password: { type: 'string' } } } : { type: 'object' }])) },
   })],
+  'event-shared': ['n data change event types that share one event schema of n properties', 1600, n => json({
+    ...oas3(),
+    'x-event-types': range(n).map(i => ({ name: `shipping.thing${i}-changed`, owning_application: 'svc', category: 'data', compatibility_mode: 'forward', partition_strategy: 'hash', partition_key_fields: ['data.p_1'], ordering_key_fields: ['data.p_2'], schema: { type: 'json_schema', version: '1.0.0', schema: { $ref: '#/components/schemas/E' } } })),
+    components: { schemas: { E: { type: 'object', properties: { data: { type: 'object', properties: Object.fromEntries(range(n).map(i => [`p_${i}`, { type: 'string' }])) } } } } },
+  })],
+  'shared-body': ['n operations that return one schema of n properties', 1000, n => json({
+    ...oas3(),
+    paths: Object.fromEntries(range(n).map(i => [`/things${i}`, { get: { responses: ok({ $ref: '#/components/schemas/Big' }) } }])),
+    components: { schemas: { Big: { type: 'object', properties: Object.fromEntries(range(n).map(i => [`p_${i}`, { type: 'string' }])) } } },
+  })],
   // Depth n: 4n schemas nested one in the next reach 800 of the 1,000 levels the load admits.
   nesting: ['200 schemas, each with schemas nested n deep', 100, n => {
     const nested = () => range(n).reduce(inner => ({ type: 'object', properties: { inner } }), { type: 'string' });

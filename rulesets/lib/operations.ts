@@ -20,7 +20,7 @@ import {
 } from './oas.js';
 import { schemaTypes } from './schemas.js';
 import { stringList } from './options.js';
-import { rememberByString } from './remember.js';
+import { rememberByNode, rememberByString } from './remember.js';
 
 /** Paths of infrastructure endpoints that are not part of the resource API. */
 export const DEFAULT_MONITORING_PATHS: readonly string[] = ['/health', '/metrics', '/status', '/ping'];
@@ -113,9 +113,12 @@ function successBodies(root: unknown, op: Operation): (Body & { response: Respon
  * Merged `properties` of a schema and its `allOf` parts (the shape of an object, as a reader sees
  * it): parts first, in order, then the schema's own, a later one replacing an earlier one of the
  * same name. The parts add to one map: a map per part, copied into its parent's, cost a chain of
- * n schemas that each extend the one before the square of n.
+ * n schemas that each extend the one before the square of n. Made once per schema, as are the
+ * answers below that read it: operations share bodies, and bodies share `allOf` parts.
  */
-export function objectProperties(schema: unknown): Map<string, unknown> {
+export const objectProperties: (schema: unknown) => ReadonlyMap<string, unknown> = rememberByNode(mergedProperties, new Map());
+
+function mergedProperties(schema: object): Map<string, unknown> {
   const out = new Map<string, unknown>();
   const seen = new Set<object>();
   // Each part before the schema that includes it, parts in order; from a stack, not by recursion:
@@ -148,9 +151,11 @@ export const isArraySchema = (schema: unknown): schema is Obj =>
  * parts are searched from a stack, each once: a chain of parts, or a cycle of them, overflowed the
  * call stack.
  */
-function isObjectSchema(schema: unknown): boolean {
+const isObjectSchema = rememberByNode(composesObject, false);
+
+function composesObject(schema: object): boolean {
   const seen = new Set<object>();
-  const stack = [schema];
+  const stack: unknown[] = [schema];
   while (stack.length > 0) {
     const s = stack.pop();
     if (!isObject(s) || seen.has(s)) continue;
@@ -167,11 +172,23 @@ function isObjectSchema(schema: unknown): boolean {
   return false;
 }
 
+/** The array properties of an object schema (objectProperties). */
+const arrayProperties = rememberByNode(
+  (schema): readonly { name: string; schema: Obj }[] => [...objectProperties(schema)].flatMap(([name, s]) => (isArraySchema(s) ? [{ name, schema: s }] : [])),
+  [],
+);
+
 /** The one array property of an object schema, if it has exactly one. */
 function soleArrayProperty(schema: unknown): { name: string; schema: Obj } | undefined {
-  const arrays = [...objectProperties(schema)].flatMap(([name, s]) => (isArraySchema(s) ? [{ name, schema: s }] : []));
+  const arrays = arrayProperties(schema);
   return arrays.length === 1 ? arrays[0] : undefined;
 }
+
+/** Some property of the object schema is an array (a multi-status body holds one). */
+export const hasArrayProperty = (schema: unknown): boolean => arrayProperties(schema).length > 0;
+
+/** Some property of the object schema is an array of objects. */
+const hasObjectArrayProperty = rememberByNode(schema => arrayProperties(schema).some(a => isObjectSchema(a.schema.items)), false);
 
 const lastSegment = (path: string): string | undefined => segments(path).filter(s => !isTemplate(s)).at(-1);
 const endsWithParameter = (path: string): boolean => isTemplate(segments(path).at(-1) ?? '');
@@ -197,7 +214,7 @@ function pageFields(schema: unknown, depth = 0): Map<string, unknown> {
 }
 
 /** The page object leads to the next page (a `next` link or a cursor). */
-export const hasNextPageField = (schema: unknown): boolean => [...pageFields(schema).keys()].some(k => NEXT_PAGE_FIELDS.has(k));
+export const hasNextPageField = rememberByNode(schema => [...pageFields(schema).keys()].some(k => NEXT_PAGE_FIELDS.has(k)), false);
 
 export type CollectionResponse = {
   /** The 2xx JSON body that carries the collection. */
@@ -272,11 +289,11 @@ export const isSingleResourceGet = (root: unknown, op: Operation): boolean =>
  */
 function bulkArray(schema: unknown, depth = 0): Obj | undefined {
   if (isArraySchema(schema)) return schema;
-  const properties = [...objectProperties(schema)];
+  const properties = objectProperties(schema);
   const array = soleArrayProperty(schema);
-  if (array && (array.name === 'items' || properties.length === 1)) return array.schema;
+  if (array && (array.name === 'items' || properties.size === 1)) return array.schema;
   const [envelope] = properties;
-  return depth === 0 && properties.length === 1 && envelope ? bulkArray(envelope[1], 1) : undefined;
+  return depth === 0 && properties.size === 1 && envelope ? bulkArray(envelope[1], 1) : undefined;
 }
 
 /** JSON request bodies of the operation. */
@@ -359,8 +376,7 @@ function findBatch(root: unknown, op: Operation): boolean {
  */
 export function isBulkShaped(root: unknown, op: Operation): boolean {
   if (isBatchOperation(root, op)) return true;
-  const holdsObjects = (s: unknown) => isArraySchema(s) && isObjectSchema(s.items);
-  return !isWebhook(op) && jsonRequestBodies(root, op).some(b => holdsObjects(b.schema) || [...objectProperties(b.schema).values()].some(holdsObjects));
+  return !isWebhook(op) && jsonRequestBodies(root, op).some(b => (isArraySchema(b.schema) && isObjectSchema(b.schema.items)) || hasObjectArrayProperty(b.schema));
 }
 
 /** A 2xx response of `op` declares a `Location` header. */

@@ -1,9 +1,9 @@
 import { defineRule } from '../rule.js';
 import { atKey, operationName, responseBodies, responses } from '../lib/oas.js';
-import { apiOperations, isArraySchema, isBatchOperation, isBulkShaped, objectProperties } from '../lib/operations.js';
+import { apiOperations, hasArrayProperty, isArraySchema, isBatchOperation, isBulkShaped } from '../lib/operations.js';
 
 /** A multi-status body: per-item outcomes, as an array or an object holding one. */
-const isMultiStatus = (schema: unknown): boolean => isArraySchema(schema) || [...objectProperties(schema).values()].some(isArraySchema);
+const isMultiStatus = (schema: unknown): boolean => isArraySchema(schema) || hasArrayProperty(schema);
 
 export default defineRule({
   id: 'batch-207',
