@@ -77,6 +77,17 @@ const SHAPES = {
     paths: Object.fromEntries(range(n).map(i => [`/things${i}`, { get: { responses: ok({ $ref: '#/components/schemas/Big' }) } }])),
     components: { schemas: { Big: { type: 'object', properties: Object.fromEntries(range(n).map(i => [`p_${i}`, { type: 'string' }])) } } },
   })],
+  'shared-response': ['n operations that share one response of n headers', 1000, n => json({
+    ...oas3(),
+    paths: Object.fromEntries(range(n).map(i => [`/things${i}`, { get: { responses: { '200': { $ref: '#/components/responses/Shared' } } } }])),
+    components: { schemas: {}, responses: { Shared: { description: 'OK', headers: Object.fromEntries(range(n).map(i => [`X-Header-${i}`, { schema: { type: 'string' } }])), content: { 'application/json': { schema: { type: 'object' } } } } } },
+  })],
+  security: ['n operations under a document-level security list of n alternatives', 1000, n => json({
+    ...oas3(),
+    security: range(n).map(i => ({ [`bearer${i}`]: [] })),
+    paths: Object.fromEntries(range(n).map(i => [`/things${i}`, { get: { responses: ok() } }])),
+    components: { schemas: {}, securitySchemes: Object.fromEntries(range(n).map(i => [`bearer${i}`, { type: 'http', scheme: 'bearer' }])) },
+  })],
   // Depth n: 4n schemas nested one in the next reach 800 of the 1,000 levels the load admits.
   nesting: ['200 schemas, each with schemas nested n deep', 100, n => {
     const nested = () => range(n).reduce(inner => ({ type: 'object', properties: { inner } }), { type: 'string' });

@@ -1,6 +1,7 @@
 // Version-neutral views of an OpenAPI document (2.0 and 3.x), shared by all rules so that each
 // concept (operations, media types, parameters, response headers) is read one way everywhere.
 import type { JsonPath } from '@stoplight/types';
+import { rememberByNode, rememberByString } from './remember.js';
 
 export type Obj = Record<string, unknown>;
 
@@ -166,11 +167,8 @@ export function requestBodies(root: unknown, op: Operation): Body[] {
   if (isOas2(root)) {
     const body = parameters(op).find(p => p.parameter.in === 'body');
     if (!body) return [];
-    return mediaTypes2(root, op.operation, 'consumes').map(mediaType => ({
-      mediaType,
-      schema: body.parameter.schema,
-      jsonPath: [...body.jsonPath, 'schema'],
-    }));
+    const jsonPath = [...body.jsonPath, 'schema'];
+    return mediaTypes2(root, op.operation, 'consumes').map(mediaType => ({ mediaType, schema: body.parameter.schema, jsonPath }));
   }
   const requestBody = op.operation.requestBody;
   if (!isObject(requestBody)) return [];
@@ -193,7 +191,9 @@ function findResponseBodies(root: unknown, op: Operation | undefined, response: 
   if (isOas2(root)) {
     if (response.schema === undefined) return [];
     const types = op ? mediaTypes2(root, op.operation, 'produces') : globalMediaTypes2(root, 'produces');
-    return types.map(mediaType => ({ mediaType, schema: response.schema, jsonPath: [...jsonPath, 'schema'] }));
+    // One path for the bodies of all the types: a document's list of n types is every operation's.
+    const schemaPath = [...jsonPath, 'schema'];
+    return types.map(mediaType => ({ mediaType, schema: response.schema, jsonPath: schemaPath }));
   }
   return contentBodies(response.content, [...jsonPath, 'content']);
 }
@@ -207,15 +207,20 @@ function contentBodies(content: unknown, base: JsonPath): Body[] {
   }));
 }
 
-function globalMediaTypes2(root: unknown, key: 'produces' | 'consumes'): string[] {
+const JSON_ONLY: readonly string[] = ['application/json'];
+
+/** A list of media types as strings, read once per list (the document's applies to every operation). */
+const typeList = rememberByNode((list): readonly string[] => (list as unknown[]).map(String), JSON_ONLY);
+
+function globalMediaTypes2(root: unknown, key: 'produces' | 'consumes'): readonly string[] {
   const list = isObject(root) ? root[key] : undefined;
-  return Array.isArray(list) && list.length > 0 ? list.map(String) : ['application/json'];
+  return Array.isArray(list) && list.length > 0 ? typeList(list) : JSON_ONLY;
 }
 
 /** 2.0 media types: the operation's own list, else the document's, else JSON (the 2.0 default in practice). */
-export function mediaTypes2(root: unknown, operation: Obj, key: 'produces' | 'consumes'): string[] {
+export function mediaTypes2(root: unknown, operation: Obj, key: 'produces' | 'consumes'): readonly string[] {
   const own = operation[key];
-  return Array.isArray(own) && own.length > 0 ? own.map(String) : globalMediaTypes2(root, key);
+  return Array.isArray(own) && own.length > 0 ? typeList(own) : globalMediaTypes2(root, key);
 }
 
 export interface Response {
@@ -236,14 +241,16 @@ export function responses(op: Operation): Response[] {
   });
 }
 
-/** Response headers by name (the same shape in 2.0 and 3.x). */
-export function responseHeaders(response: Obj): Map<string, { header: unknown; name: string }> {
-  const headers = response.headers;
+/**
+ * Response headers by lower-case name (the same shape in 2.0 and 3.x), made once per response: a
+ * `$ref`'d response is one object, asked about for every operation that uses it.
+ */
+export const responseHeaders: (response: Obj) => ReadonlyMap<string, { header: unknown; name: string }> = rememberByNode(response => {
+  const headers = (response as Obj).headers;
   const out = new Map<string, { header: unknown; name: string }>();
   if (isObject(headers)) for (const [name, header] of Object.entries(headers)) out.set(name.toLowerCase(), { header, name });
   return out;
-}
+}, new Map());
 
 /** Structured JSON media types: application/json, application/*+json, and variants with parameters. */
-export const isJsonMediaType = (mediaType: string): boolean =>
-  /^application\/(?:[\w.+-]+\+)?json(?:\s*;.*)?$/i.test(mediaType.trim());
+export const isJsonMediaType = rememberByString((mediaType: string): boolean => /^application\/(?:[\w.+-]+\+)?json(?:\s*;.*)?$/i.test(mediaType.trim()));

@@ -231,10 +231,11 @@ export type CollectionResponse = {
  * `text/event-stream`) or `stream_*` parameters (a stream declared as plain JSON).
  */
 function isStreaming(root: unknown, op: Operation): boolean {
-  const types = responses(op).flatMap(r => responseBodies(root, op, r.response, r.jsonPath).map(b => b.mediaType));
-  if (types.some(t => /stream|ndjson|jsonl|json-seq/i.test(t))) return true;
+  if (responses(op).some(r => responseBodies(root, op, r.response, r.jsonPath).some(b => isStreamType(b.mediaType)))) return true;
   return parameters(op).some(p => typeof p.parameter.name === 'string' && normalizeName(p.parameter.name).split('_').includes('stream'));
 }
+
+const isStreamType = rememberByString((mediaType: string): boolean => /stream|ndjson|jsonl|json-seq/i.test(mediaType));
 
 // Segments that name a report about a resource (`/subscriptions/{id}/stats`): figures computed
 // per call, a fixed set of rows, not a collection that grows.

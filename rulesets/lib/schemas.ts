@@ -325,8 +325,11 @@ function buildIndex(root: Obj): SchemaIndex {
       else if (oas2) visit(header, [...path, name], 'header', { simple: true });
     }
   };
+  // A `$ref`'d response is one object, met once per operation that uses it: walked the first time.
+  const responses = new Set<object>();
   const response = (r: unknown, path: JsonPath) => {
-    if (!isObject(r)) return;
+    if (!isObject(r) || responses.has(r)) return;
+    responses.add(r);
     if (oas2) visit(r.schema, [...path, 'schema'], 'response');
     content(r.content, [...path, 'content'], 'response');
     headers(r.headers, [...path, 'headers']);

@@ -1,18 +1,23 @@
 // Security requirements and schemes, read the same way for 2.0 (`securityDefinitions`) and 3.x
 // (`components.securitySchemes`), shared by the authentication and rate-limit rules.
 import { isObject, isOas2, type Obj, type Operation } from './oas.js';
+import { rememberByNode } from './remember.js';
 import type { JsonPath } from '@stoplight/types';
 
-export type SecurityRequirement = Record<string, string[]>;
+export type SecurityRequirement = Readonly<Record<string, readonly string[]>>;
 
-const requirementList = (value: unknown): SecurityRequirement[] =>
-  Array.isArray(value)
-    ? value.map(req =>
-        isObject(req)
-          ? Object.fromEntries(Object.entries(req).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : []]))
-          : {},
-      )
-    : [];
+/** A `security` list read once per list: the document's applies to every operation without one. */
+const requirementList = rememberByNode(
+  (value): readonly SecurityRequirement[] =>
+    Array.isArray(value)
+      ? value.map(req =>
+          isObject(req)
+            ? Object.fromEntries(Object.entries(req).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : []]))
+            : {},
+        )
+      : [],
+  [],
+);
 
 /** JSON path of the `security` list in effect for the operation, or undefined when there is none. */
 export function effectiveSecurityPath(root: unknown, op: Operation): JsonPath | undefined {
@@ -21,7 +26,7 @@ export function effectiveSecurityPath(root: unknown, op: Operation): JsonPath | 
 }
 
 /** The operation's own `security` if present (even empty), else the document's; empty = unsecured. */
-export function effectiveSecurity(root: unknown, op: Operation): SecurityRequirement[] {
+export function effectiveSecurity(root: unknown, op: Operation): readonly SecurityRequirement[] {
   if (Array.isArray(op.operation.security)) return requirementList(op.operation.security);
   return isObject(root) ? requirementList(root.security) : [];
 }
@@ -43,15 +48,22 @@ export const securitySchemesPath = (root: unknown): JsonPath =>
  */
 export function isSecured(root: unknown, op: Operation): boolean {
   const requirements = effectiveSecurity(root, op);
-  const schemes = securitySchemes(root);
-  return (
-    requirements.length > 0 &&
-    requirements.every(req => {
-      const names = Object.keys(req);
-      return names.length > 0 && names.every(name => isObject(schemes[name]));
-    })
-  );
+  let secured = securedLists.get(requirements);
+  if (secured === undefined) {
+    const schemes = securitySchemes(root);
+    secured =
+      requirements.length > 0 &&
+      requirements.every(req => {
+        const names = Object.keys(req);
+        return names.length > 0 && names.every(name => isObject(schemes[name]));
+      });
+    securedLists.set(requirements, secured);
+  }
+  return secured;
 }
+
+/** Each requirement list's answer (requirementList makes one list per `security` of a document). */
+const securedLists = new WeakMap<readonly SecurityRequirement[], boolean>();
 
 export const isOAuth2 = (scheme: unknown): boolean => isObject(scheme) && scheme.type === 'oauth2';
 
@@ -78,7 +90,7 @@ export function definedScopes(scheme: unknown, schemePath: JsonPath): ScopeDefin
 }
 
 export interface SecurityList {
-  requirements: SecurityRequirement[];
+  requirements: readonly SecurityRequirement[];
   /** JSON path of the `security` list. */
   jsonPath: JsonPath;
 }

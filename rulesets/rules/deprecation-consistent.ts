@@ -31,10 +31,12 @@ export default defineRule({
         results.push({ message: `"${SUNSET}" is not a date: write the sunset day as YYYY-MM-DD.`, path });
       }
     }
-    // The message names neither operation nor status: a shared response is reported once.
+    // The message names neither operation nor status: a shared response is reported, and read, once.
+    const read = new Set<object>();
     for (const op of apiOperations(root).filter(o => !isDeprecated(o.operation))) {
       for (const { response, jsonPath } of responses(op)) {
-        if (!isObject(response.headers)) continue;
+        if (!isObject(response.headers) || read.has(response)) continue;
+        read.add(response);
         for (const name of Object.keys(response.headers).filter(h => ANNOUNCING.has(h.toLowerCase()))) {
           results.push({
             message: `Header "${name}" is declared on a response of an operation that is not deprecated: remove it or deprecate the operation.`,

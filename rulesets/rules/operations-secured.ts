@@ -21,14 +21,19 @@ export default defineRule({
     const schemes = securitySchemes(root);
     const results = new Map<string, IFunctionResult>();
     const report = (result: IFunctionResult) => results.set(JSON.stringify(result.path), result);
+    // The document's list, in effect for every operation without its own, is checked once.
+    let documentList = false;
     for (const op of operations(root)) {
       if (op.jsonPath[0] === 'webhooks') continue;
       const listPath = effectiveSecurityPath(root, op);
       const requirements = effectiveSecurity(root, op);
-      const name = operationName(op);
       if (!listPath) {
-        report({ message: `Operation "${name}" has no security requirement: add one to the operation or the document.`, path: op.jsonPath });
+        report({ message: `Operation "${operationName(op)}" has no security requirement: add one to the operation or the document.`, path: op.jsonPath });
         continue;
+      }
+      if (listPath.length === 1) {
+        if (documentList) continue;
+        documentList = true;
       }
       if (requirements.length === 0) {
         report({ message: 'Empty security list: it leaves the operations it applies to unsecured; list a security requirement.', path: listPath });

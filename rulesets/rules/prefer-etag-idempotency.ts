@@ -42,11 +42,15 @@ export default defineRule({
   given: '$',
   check(root) {
     const out: Result[] = [];
+    // A `$ref`'d response is checked once, not once per operation that uses it.
+    const checked = new Set<object>();
     for (const op of operations(root)) {
       for (const p of parametersIn(op, 'header')) {
         out.push(...checkHeader(root, String(p.parameter.name), p.parameter, p.jsonPath, [...p.jsonPath, 'name']));
       }
       for (const r of responses(op)) {
+        if (checked.has(r.response)) continue;
+        checked.add(r.response);
         for (const { name, header } of responseHeaders(r.response).values()) {
           const path = [...r.jsonPath, 'headers', name];
           if (isObject(header)) out.push(...checkHeader(root, name, header, path, atKey(path)));

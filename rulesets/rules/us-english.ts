@@ -102,9 +102,13 @@ function texts(root: Obj, accept: (text: string) => boolean): Text[] {
   const each = (map: unknown, base: JsonPath, fn: (value: unknown, path: JsonPath) => void) => {
     if (isObject(map)) for (const [k, v] of Object.entries(map)) fn(v, [...base, k]);
   };
+  // A `$ref`'d response brings its texts to every operation that uses it: taken the first time.
+  const taken = new Set<object>();
   const response = (r: unknown, path: JsonPath) => {
+    if (!isObject(r) || taken.has(r)) return;
+    taken.add(r);
     take(r, path);
-    if (isObject(r)) each(r.headers, [...path, 'headers'], take);
+    each(r.headers, [...path, 'headers'], take);
   };
 
   take(root.info, ['info']);
