@@ -529,6 +529,27 @@ describe('9. lists as long as a document allows', () => {
     ]);
   });
 
+  it('8,000 operations that share one response of 8,000 headers, under a document security list of 8,000 alternatives: each read once', { timeout: 120_000 }, async () => {
+    // Rules read a shared response's headers, and the document's security list, once for every
+    // operation that uses them: the square of the document (4,000 of each took 31 s).
+    const n = 8_000;
+    const doc = {
+      openapi: '3.0.3',
+      info,
+      security: range.slice(0, n).map(i => ({ [`bearer${i}`]: [] })),
+      paths: Object.fromEntries(range.slice(0, n).map(i => [`/things${i}`, { get: { responses: { '200': { $ref: '#/components/responses/Shared' } } } }])),
+      components: {
+        responses: { Shared: { description: 'OK', headers: Object.fromEntries(range.slice(0, n).map(i => [`X-Header-${i}`, { schema: { type: 'string' } }])), content: { 'application/json': { schema: { type: 'object' } } } } },
+        securitySchemes: { ...Object.fromEntries(range.slice(0, n - 1).map(i => [`bearer${i}`, { type: 'http', scheme: 'bearer' }])) },
+      },
+    };
+    const { result, report } = await lint('shared-response', doc);
+    expect(result.code).toBe(1);
+    // The one scheme left undefined is reported once, at the document's list.
+    const undefinedScheme = (JSON.parse(report) as { findings: { ruleId: string; pointer: string }[] }).findings.filter(f => f.ruleId === 'operations-secured');
+    expect(undefinedScheme.map(f => f.pointer)).toEqual([`/security/${n - 1}/bearer${n - 1}`]);
+  });
+
   it(`a referenced file that repeats a key ${N.toLocaleString('en-US')} times: an invalid-ref error at the first repeat`, { timeout: 120_000 }, async () => {
     write('lists/repeats.yaml', `A:\n  type: object\n  properties:\n${'    dup: {type: string}\n'.repeat(N)}`);
     const result = await runCli(['lint', write('lists/uses.yaml', `${HEAD}components:\n  schemas:\n    A: {$ref: "./repeats.yaml#/A"}\n`), '-f', 'json', '--no-config'], { cwd: tmp, killAfterMs: 90_000 });
