@@ -82,6 +82,19 @@ const SHAPES = {
     paths: Object.fromEntries(range(n).map(i => [`/things${i}`, { get: { responses: { '200': { $ref: '#/components/responses/Shared' } } } }])),
     components: { schemas: {}, responses: { Shared: { description: 'OK', headers: Object.fromEntries(range(n).map(i => [`X-Header-${i}`, { schema: { type: 'string' } }])), content: { 'application/json': { schema: { type: 'object' } } } } } },
   })],
+  'shared-content': ['n operations that share one request body and one response of n media types each', 1000, n => {
+    const content = Object.fromEntries(range(n).map(i => [`application/x-type${i}+json`, { schema: { type: 'object', properties: { id: { type: 'string' } } } }]));
+    return json({
+      ...oas3(),
+      paths: Object.fromEntries(range(n).map(i => [`/things${i}`, { post: { requestBody: { $ref: '#/components/requestBodies/Shared' }, responses: { '200': { $ref: '#/components/responses/Shared' } } } }])),
+      components: { schemas: {}, requestBodies: { Shared: { content } }, responses: { Shared: { description: 'OK', content } } },
+    });
+  }],
+  produces: ['n Swagger 2.0 operations under a document-level produces list of n media types', 1000, n => json({
+    ...swagger(),
+    produces: range(n).map(i => `application/x-type${i}+json`),
+    paths: Object.fromEntries(range(n).map(i => [`/things${i}`, { get: { responses: { '200': { description: 'OK', schema: { type: 'object', properties: { id: { type: 'string' } } } } } } }])),
+  })],
   security: ['n operations under a document-level security list of n alternatives', 1000, n => json({
     ...oas3(),
     security: range(n).map(i => ({ [`bearer${i}`]: [] })),

@@ -162,6 +162,28 @@ export interface Body {
   jsonPath: JsonPath;
 }
 
+/**
+ * The path of a response or request body defined in the document's components (3.x
+ * `components.responses` and `components.requestBodies`, 2.0 `responses`), by the object: a
+ * `$ref`'d one is one object that every operation using it reaches.
+ */
+const componentPaths = rememberByNode(root => {
+  const paths = new Map<object, JsonPath>();
+  const add = (map: unknown, base: JsonPath) => {
+    if (isObject(map)) for (const [name, value] of Object.entries(map)) if (isObject(value) && !paths.has(value)) paths.set(value, Object.freeze([...base, name]) as JsonPath);
+  };
+  const components = (root as Obj).components;
+  if (isObject(components)) {
+    add(components.responses, ['components', 'responses']);
+    add(components.requestBodies, ['components', 'requestBodies']);
+  }
+  add((root as Obj).responses, ['responses']);
+  return paths;
+}, new Map<object, JsonPath>());
+
+/** The bodies of a component's content, made once and shared by the operations that use it. */
+const componentBodies = new WeakMap<object, readonly Body[]>();
+
 /** Request bodies: 3.x `requestBody.content`, 2.0 `in: body` parameter with `consumes`. */
 export function requestBodies(root: unknown, op: Operation): Body[] {
   if (isOas2(root)) {
@@ -172,6 +194,8 @@ export function requestBodies(root: unknown, op: Operation): Body[] {
   }
   const requestBody = op.operation.requestBody;
   if (!isObject(requestBody)) return [];
+  const component = componentPaths(root).get(requestBody);
+  if (component) return sharedList(componentBodies, requestBody, () => contentBodies(requestBody.content, [...component, 'content']));
   return contentBodies(requestBody.content, [...op.jsonPath, 'requestBody', 'content']);
 }
 
@@ -183,6 +207,10 @@ const responseBodyCache = new WeakMap<JsonPath, readonly Body[]>();
  * operation, is answered once.
  */
 export function responseBodies(root: unknown, op: Operation | undefined, response: Obj, jsonPath: JsonPath): Body[] {
+  // A shared 3.x response has the same bodies for every operation, where it is written. (A 2.0
+  // one has the media types of each operation that uses it.)
+  const component = !isOas2(root) && componentPaths(root).get(response);
+  if (component) return sharedList(componentBodies, response, () => contentBodies(response.content, [...component, 'content']));
   const find = () => findResponseBodies(root, op, response, jsonPath);
   return Object.isFrozen(jsonPath) ? sharedList(responseBodyCache, jsonPath, find) : find();
 }

@@ -16,7 +16,6 @@ import {
   type Obj,
   type Operation,
   type Parameter,
-  type Response,
 } from './oas.js';
 import { schemaTypes } from './schemas.js';
 import { stringList } from './options.js';
@@ -98,16 +97,18 @@ export function headerParameter(op: Operation, name: string): Parameter | undefi
 
 export const isSuccessCode = (code: string): boolean => /^2(?:\d\d|XX)$/i.test(code);
 
+/** The JSON bodies with a schema of a list of bodies (a shared response's list is read once). */
+const jsonSchemaBodies = rememberByNode((bodies): readonly Body[] => (bodies as readonly Body[]).filter(b => isJsonMediaType(b.mediaType) && isObject(b.schema)), []);
+
 /** JSON bodies of the operation's 2xx responses. */
-function successBodies(root: unknown, op: Operation): (Body & { response: Response })[] {
+function successBodies(root: unknown, op: Operation): readonly Body[] {
   return responses(op)
     .filter(r => isSuccessCode(r.code))
-    .flatMap(r =>
-      responseBodies(root, op, r.response, r.jsonPath)
-        .filter(b => isJsonMediaType(b.mediaType) && isObject(b.schema))
-        .map(b => ({ ...b, response: r })),
-    );
+    .flatMap(r => jsonSchemaBodies(responseBodies(root, op, r.response, r.jsonPath)));
 }
+
+/** Some body of the list has a streaming media type (a shared response's list is read once). */
+const hasStreamBody = rememberByNode(bodies => (bodies as readonly Body[]).some(b => isStreamType(b.mediaType)), false);
 
 /**
  * Merged `properties` of a schema and its `allOf` parts (the shape of an object, as a reader sees
@@ -218,7 +219,7 @@ export const hasNextPageField = rememberByNode(schema => [...pageFields(schema).
 
 export type CollectionResponse = {
   /** The 2xx JSON body that carries the collection. */
-  body: Body & { response: Response };
+  body: Body;
   /** Schema of one item. */
   item: unknown;
 } & (
@@ -231,7 +232,7 @@ export type CollectionResponse = {
  * `text/event-stream`) or `stream_*` parameters (a stream declared as plain JSON).
  */
 function isStreaming(root: unknown, op: Operation): boolean {
-  if (responses(op).some(r => responseBodies(root, op, r.response, r.jsonPath).some(b => isStreamType(b.mediaType)))) return true;
+  if (responses(op).some(r => hasStreamBody(responseBodies(root, op, r.response, r.jsonPath)))) return true;
   return parameters(op).some(p => typeof p.parameter.name === 'string' && normalizeName(p.parameter.name).split('_').includes('stream'));
 }
 
@@ -298,15 +299,20 @@ function bulkArray(schema: unknown, depth = 0): Obj | undefined {
 }
 
 /** JSON request bodies of the operation. */
-const jsonRequestBodies = (root: unknown, op: Operation): Body[] => requestBodies(root, op).filter(b => isJsonMediaType(b.mediaType));
+/** The JSON ones of a list of bodies (a shared request body's list is read once). */
+const jsonBodies = rememberByNode((bodies): readonly Body[] => (bodies as readonly Body[]).filter(b => isJsonMediaType(b.mediaType)), []);
+const jsonRequestBodies = (root: unknown, op: Operation): readonly Body[] => jsonBodies(requestBodies(root, op));
 
-/** The item schemas of a bulk-shaped JSON request body: an array of objects (see bulkArray). */
-function bulkItems(root: unknown, op: Operation): unknown[] {
-  return jsonRequestBodies(root, op).flatMap(b => {
-    const array = bulkArray(b.schema);
-    return array && isObjectSchema(array.items) ? [array.items] : [];
-  });
-}
+/** The item schemas of bulk-shaped JSON bodies: arrays of objects (see bulkArray). */
+const bulkItemsOf = rememberByNode(
+  (bodies): readonly unknown[] =>
+    (bodies as readonly Body[]).flatMap(b => {
+      const array = bulkArray(b.schema);
+      return array && isObjectSchema(array.items) ? [array.items] : [];
+    }),
+  [],
+);
+const bulkItems = (root: unknown, op: Operation): readonly unknown[] => bulkItemsOf(jsonRequestBodies(root, op));
 
 const words = (name: string): string[] => normalizeName(name).split('_');
 

@@ -30,3 +30,16 @@ export function rememberByNode<T>(fn: (node: object) => T, other: T): (node: unk
     return value;
   };
 }
+
+/**
+ * A test that holds the first time it meets a node and fails after: for walks that meet a shared
+ * node (a `$ref`'d response, its list of bodies) once per operation that uses it.
+ */
+export function firstSight(): (node: object) => boolean {
+  const seen = new WeakSet<object>();
+  return node => {
+    if (seen.has(node)) return false;
+    seen.add(node);
+    return true;
+  };
+}

@@ -5,6 +5,7 @@
 // instead of each running its own `$..` scan.
 import type { JsonPath } from '@stoplight/types';
 import { HTTP_METHODS, isObject, isOas2, type Obj } from './oas.js';
+import { firstSight } from './remember.js';
 import { sourcesOf, type Sources, type Written } from './sources.js';
 
 export type SchemaOrigin = 'component' | 'parameter' | 'header' | 'request' | 'response' | 'event';
@@ -325,11 +326,11 @@ function buildIndex(root: Obj): SchemaIndex {
       else if (oas2) visit(header, [...path, name], 'header', { simple: true });
     }
   };
-  // A `$ref`'d response is one object, met once per operation that uses it: walked the first time.
-  const responses = new Set<object>();
+  // A `$ref`'d response or request body is one object, met once per operation that uses it:
+  // walked the first time.
+  const first = firstSight();
   const response = (r: unknown, path: JsonPath) => {
-    if (!isObject(r) || responses.has(r)) return;
-    responses.add(r);
+    if (!isObject(r) || !first(r)) return;
     if (oas2) visit(r.schema, [...path, 'schema'], 'response');
     content(r.content, [...path, 'content'], 'response');
     headers(r.headers, [...path, 'headers']);
@@ -350,7 +351,7 @@ function buildIndex(root: Obj): SchemaIndex {
         if (!isObject(op)) continue;
         const opPath = [...base, method];
         if (Array.isArray(op.parameters)) op.parameters.forEach((p, i) => parameter(p, [...opPath, 'parameters', i]));
-        if (isObject(op.requestBody)) content(op.requestBody.content, [...opPath, 'requestBody', 'content'], 'request');
+        if (isObject(op.requestBody) && first(op.requestBody)) content(op.requestBody.content, [...opPath, 'requestBody', 'content'], 'request');
         each(op.responses, (r, code) => response(r, [...opPath, 'responses', code]));
       }
     });

@@ -2,6 +2,7 @@
 // OpenAPI's response-code keys (`default`, 3.x `NXX` ranges). Node's http.STATUS_CODES is not used:
 // it carries unregistered codes such as 509.
 import { operations, responseBodies, responses, sharedList, type Body, type Operation, type Response } from './oas.js';
+import { firstSight } from './remember.js';
 
 /**
  * Permanently registered codes. Left out: 306 and 418 (registered as "(Unused)") and 104
@@ -58,11 +59,16 @@ const errorBodyCache = new WeakMap<object, readonly ErrorBody[]>();
 /** The bodies of every 4xx, 5xx and `default` response of every operation (listed once per document). */
 export function errorResponseBodies(root: unknown): ErrorBody[] {
   if (root === null || typeof root !== 'object') return [];
+  // A shared 3.x response's bodies are one list: listed with the first operation that uses it.
+  const first = firstSight();
   return sharedList(errorBodyCache, root, () =>
     operations(root).flatMap(op =>
       responses(op)
         .filter(response => isErrorResponseCode(response.code))
-        .flatMap(response => responseBodies(root, op, response.response, response.jsonPath).map(body => ({ ...body, op, response }))),
+        .flatMap(response => {
+          const bodies = responseBodies(root, op, response.response, response.jsonPath);
+          return first(bodies) ? bodies.map(body => ({ ...body, op, response })) : [];
+        }),
     ),
   );
 }

@@ -4,6 +4,7 @@ import { isObject, operations, responseBodies, responses } from '../lib/oas.js';
 import { isExtensible31, reachableSchemas, schemaIndex, schemaTypes, type SchemaNode } from '../lib/schemas.js';
 import { quote } from '../lib/fields.js';
 import { enumProperties, isVocabularyEnum } from '../lib/vocabularies.js';
+import { firstSight } from '../lib/remember.js';
 
 // Sets that are complete by nature: they cannot grow. `data_op` of data change events included.
 const CLOSED_SETS = [
@@ -63,8 +64,12 @@ export default defineRule({
     const is31 = isObject(root) && typeof root.openapi === 'string' && root.openapi.startsWith('3.1');
     const alternative = is31 ? ' (or, in 3.1, "examples" with a description starting "[Extensible enum]")' : '';
     // Every schema a response can carry, also one that a request used first.
+    const first = firstSight();
     const inResponses = reachableSchemas(
-      operations(root).flatMap(op => responses(op).flatMap(r => responseBodies(root, op, r.response, r.jsonPath).map(body => body.schema))),
+      operations(root).flatMap(op => responses(op).flatMap(r => {
+        const bodies = responseBodies(root, op, r.response, r.jsonPath);
+        return first(bodies) ? bodies.map(body => body.schema) : [];
+      })),
     );
     const index = schemaIndex(root);
     const properties = enumProperties(index);

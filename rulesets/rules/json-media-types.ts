@@ -2,7 +2,7 @@ import type { JsonPath } from '@stoplight/types';
 import { defineRule } from '../rule.js';
 import { isJsonMediaType, isObject, isOas2, operations, parameters, responses, type Obj } from '../lib/oas.js';
 import { stringList } from '../lib/options.js';
-import { rememberByString } from '../lib/remember.js';
+import { firstSight, rememberByString } from '../lib/remember.js';
 
 const DATA_FORMATS = [
   'application/octet-stream', 'application/pdf', 'application/zip', 'application/gzip', 'application/x-ndjson',
@@ -77,22 +77,15 @@ function uses(root: Obj): Use[] {
   if (isOas2(root)) {
     // A list governs the bodies of its operation, the global one those of every operation without
     // its own: only the global one is met again, and its uses gather the bodies.
-    const global = new Map<string, Use>();
+    // A list governs the bodies of its operation, the document's those of every operation without
+    // its own: its uses are made once, with all those bodies.
     const list = (owner: Obj, key: 'produces' | 'consumes', base: JsonPath, bodies: unknown[]) => {
       const types = owner[key];
       if (!Array.isArray(types) || bodies.length === 0) return;
       const dataParts = types.some(type => isMultipart(String(type))) && bodies.some(b => isFile(b));
-      types.forEach((type, i) => {
-        if (base.length > 0) return void add(String(type), bodies, dataParts, [...base, key, i]);
-        const known = global.get(`${key}/${i}`);
-        if (known) {
-          for (const body of bodies) known.bodies.push(body);
-          known.dataParts ||= dataParts;
-        } else {
-          global.set(`${key}/${i}`, add(String(type), [...bodies], dataParts, [key, i]));
-        }
-      });
+      types.forEach((type, i) => add(String(type), bodies, dataParts, [...base, key, i]));
     };
+    const global = { produces: [] as unknown[], consumes: [] as unknown[] };
     for (const op of operations(root)) {
       const produced = responses(op).flatMap(r => (r.response.schema === undefined ? [] : [r.response.schema]));
       const consumed = parameters(op)
@@ -101,14 +94,18 @@ function uses(root: Obj): Use[] {
         .map(p => p.schema ?? p);
       for (const [key, bodies] of [['produces', produced], ['consumes', consumed]] as const) {
         if (Array.isArray(op.operation[key])) list(op.operation, key, op.jsonPath, bodies);
-        else list(root, key, [], bodies);
+        else for (const body of bodies) global[key].push(body);
       }
     }
+    list(root, 'produces', [], global.produces);
+    list(root, 'consumes', [], global.consumes);
     return out;
   }
 
+  // A shared response or request body is one object, met once per operation that uses it.
+  const first = firstSight();
   const content = (holder: unknown, base: JsonPath) => {
-    if (!isObject(holder) || !isObject(holder.content)) return;
+    if (!isObject(holder) || !isObject(holder.content) || !first(holder)) return;
     for (const [type, media] of Object.entries(holder.content)) {
       const schema = isObject(media) ? media.schema : undefined;
       add(type, [schema], isMultipart(type) && hasDataParts(media, schema), [...base, 'content', type]);

@@ -1,6 +1,7 @@
 import { defineRule } from '../rule.js';
 import { isJsonMediaType, isObject, operations, requestBodies, responseBodies, responses, type Obj } from '../lib/oas.js';
 import { schemaTypes } from '../lib/schemas.js';
+import { firstSight } from '../lib/remember.js';
 
 /**
  * What a body schema's top level is: 'object', another JSON type, or undefined when the schema
@@ -48,10 +49,10 @@ export default defineRule({
   },
   given: '$',
   check(root) {
-    const bodies = operations(root).flatMap(op => [
-      ...requestBodies(root, op),
-      ...responses(op).flatMap(r => responseBodies(root, op, r.response, r.jsonPath)),
-    ]);
+    // A shared response's bodies are one list, judged once.
+    const first = firstSight();
+    const lists = operations(root).flatMap(op => [requestBodies(root, op), ...responses(op).map(r => responseBodies(root, op, r.response, r.jsonPath))]);
+    const bodies = lists.filter(first).flat();
     return bodies.flatMap(body => {
       if (!isJsonMediaType(body.mediaType) || !isObject(body.schema) || isBinary(body.schema)) return [];
       const type = topLevel(body.schema);
