@@ -190,7 +190,7 @@ export function requestBodies(root: unknown, op: Operation): Body[] {
     const body = parameters(op).find(p => p.parameter.in === 'body');
     if (!body) return [];
     const jsonPath = [...body.jsonPath, 'schema'];
-    return mediaTypes2(root, op.operation, 'consumes').map(mediaType => ({ mediaType, schema: body.parameter.schema, jsonPath }));
+    return bodyKinds(mediaTypes2(root, op.operation, 'consumes')).map(mediaType => ({ mediaType, schema: body.parameter.schema, jsonPath }));
   }
   const requestBody = op.operation.requestBody;
   if (!isObject(requestBody)) return [];
@@ -219,9 +219,8 @@ function findResponseBodies(root: unknown, op: Operation | undefined, response: 
   if (isOas2(root)) {
     if (response.schema === undefined) return [];
     const types = op ? mediaTypes2(root, op.operation, 'produces') : globalMediaTypes2(root, 'produces');
-    // One path for the bodies of all the types: a document's list of n types is every operation's.
     const schemaPath = [...jsonPath, 'schema'];
-    return types.map(mediaType => ({ mediaType, schema: response.schema, jsonPath: schemaPath }));
+    return bodyKinds(types).map(mediaType => ({ mediaType, schema: response.schema, jsonPath: schemaPath }));
   }
   return contentBodies(response.content, [...jsonPath, 'content']);
 }
@@ -244,6 +243,23 @@ function globalMediaTypes2(root: unknown, key: 'produces' | 'consumes'): readonl
   const list = isObject(root) ? root[key] : undefined;
   return Array.isArray(list) && list.length > 0 ? typeList(list) : JSON_ONLY;
 }
+
+/**
+ * A 2.0 list of media types as the rules tell bodies apart: the first type of each kind (JSON or
+ * not, streaming or not, problem+json or not), in order. A 2.0 body has the schema and the path
+ * of its response (or body parameter) whatever its type, so the other types of a kind change no
+ * rule's answer; and a document's list applies to every operation without its own: n types for n
+ * operations were n² bodies. (json-media-types, which judges each type, reads the lists itself.)
+ */
+const bodyKinds = rememberByNode((types): readonly string[] => {
+  const kinds = new Set<string>();
+  return (types as readonly string[]).filter(type => {
+    const kind = `${isJsonMediaType(type)} ${isStreamMediaType(type)} ${isProblemMediaType(type)}`;
+    if (kinds.has(kind)) return false;
+    kinds.add(kind);
+    return true;
+  });
+}, JSON_ONLY);
 
 /** 2.0 media types: the operation's own list, else the document's, else JSON (the 2.0 default in practice). */
 export function mediaTypes2(root: unknown, operation: Obj, key: 'produces' | 'consumes'): readonly string[] {
@@ -281,4 +297,10 @@ export const responseHeaders: (response: Obj) => ReadonlyMap<string, { header: u
 }, new Map());
 
 /** Structured JSON media types: application/json, application/*+json, and variants with parameters. */
+/** Media types of a stream of values (a JSON stream is not one JSON body). */
+export const isStreamMediaType = rememberByString((mediaType: string): boolean => /stream|ndjson|jsonl|json-seq/i.test(mediaType));
+
+export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
+export const isProblemMediaType = rememberByString((mediaType: string): boolean => mediaType.split(';')[0]!.trim().toLowerCase() === PROBLEM_MEDIA_TYPE);
+
 export const isJsonMediaType = rememberByString((mediaType: string): boolean => /^application\/(?:[\w.+-]+\+)?json(?:\s*;.*)?$/i.test(mediaType.trim()));

@@ -5,6 +5,7 @@
 import {
   isJsonMediaType,
   isObject,
+  isStreamMediaType,
   operations,
   parameters,
   requestBodies,
@@ -108,7 +109,7 @@ function successBodies(root: unknown, op: Operation): readonly Body[] {
 }
 
 /** Some body of the list has a streaming media type (a shared response's list is read once). */
-const hasStreamBody = rememberByNode(bodies => (bodies as readonly Body[]).some(b => isStreamType(b.mediaType)), false);
+const hasStreamBody = rememberByNode(bodies => (bodies as readonly Body[]).some(b => isStreamMediaType(b.mediaType)), false);
 
 /**
  * Merged `properties` of a schema and its `allOf` parts (the shape of an object, as a reader sees
@@ -235,8 +236,6 @@ function isStreaming(root: unknown, op: Operation): boolean {
   if (responses(op).some(r => hasStreamBody(responseBodies(root, op, r.response, r.jsonPath)))) return true;
   return parameters(op).some(p => typeof p.parameter.name === 'string' && normalizeName(p.parameter.name).split('_').includes('stream'));
 }
-
-const isStreamType = rememberByString((mediaType: string): boolean => /stream|ndjson|jsonl|json-seq/i.test(mediaType));
 
 // Segments that name a report about a resource (`/subscriptions/{id}/stats`): figures computed
 // per call, a fixed set of rows, not a collection that grows.

@@ -1,7 +1,7 @@
 import type { IFunctionResult } from '@stoplight/spectral-core';
 import type { JsonPath } from '@stoplight/types';
 import { defineRule } from '../rule.js';
-import { atKey, isJsonMediaType, isObject, isOas2, type Obj } from '../lib/oas.js';
+import { atKey, isJsonMediaType, isObject, isOas2, isProblemMediaType, PROBLEM_MEDIA_TYPE, type Obj } from '../lib/oas.js';
 import { isProblemRef } from '../lib/known-refs.js';
 import { errorResponseBodies, type ErrorBody } from '../lib/status-codes.js';
 
@@ -9,9 +9,7 @@ interface Options {
   minMembers: number;
 }
 
-const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 const PROBLEM_MEMBERS = ['type', 'title', 'status', 'detail', 'instance'];
-const isProblemMediaType = (mediaType: string): boolean => mediaType.split(';')[0]!.trim().toLowerCase() === PROBLEM_MEDIA_TYPE;
 
 export default defineRule<Options>({
   id: 'problem-json',
