@@ -164,8 +164,8 @@ export interface Body {
 
 /**
  * The path of a response or request body defined in the document's components (3.x
- * `components.responses` and `components.requestBodies`, 2.0 `responses`), by the object: a
- * `$ref`'d one is one object that every operation using it reaches.
+ * `components.responses` and `components.requestBodies`), by the object: a `$ref`'d one is one
+ * object that every operation using it reaches.
  */
 const componentPaths = rememberByNode(root => {
   const paths = new Map<object, JsonPath>();
@@ -177,7 +177,6 @@ const componentPaths = rememberByNode(root => {
     add(components.responses, ['components', 'responses']);
     add(components.requestBodies, ['components', 'requestBodies']);
   }
-  add((root as Obj).responses, ['responses']);
   return paths;
 }, new Map<object, JsonPath>());
 
@@ -296,11 +295,11 @@ export const responseHeaders: (response: Obj) => ReadonlyMap<string, { header: u
   return out;
 }, new Map());
 
-/** Structured JSON media types: application/json, application/*+json, and variants with parameters. */
 /** Media types of a stream of values (a JSON stream is not one JSON body). */
 export const isStreamMediaType = rememberByString((mediaType: string): boolean => /stream|ndjson|jsonl|json-seq/i.test(mediaType));
 
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 export const isProblemMediaType = rememberByString((mediaType: string): boolean => mediaType.split(';')[0]!.trim().toLowerCase() === PROBLEM_MEDIA_TYPE);
 
+/** Structured JSON media types: application/json, application/*+json, and variants with parameters. */
 export const isJsonMediaType = rememberByString((mediaType: string): boolean => /^application\/(?:[\w.+-]+\+)?json(?:\s*;.*)?$/i.test(mediaType.trim()));

@@ -3,6 +3,7 @@ import { defineRule } from '../rule.js';
 import { DEPRECATION_HEADERS, deprecatables, isDeprecated, isSunsetDate, SUNSET } from '../lib/deprecation.js';
 import { atKey, isObject, responses } from '../lib/oas.js';
 import { apiOperations } from '../lib/operations.js';
+import { firstSight } from '../lib/remember.js';
 
 const ANNOUNCING = new Set(DEPRECATION_HEADERS.map(name => name.toLowerCase()));
 
@@ -32,11 +33,10 @@ export default defineRule({
       }
     }
     // The message names neither operation nor status: a shared response is reported, and read, once.
-    const read = new Set<object>();
+    const first = firstSight();
     for (const op of apiOperations(root).filter(o => !isDeprecated(o.operation))) {
       for (const { response, jsonPath } of responses(op)) {
-        if (!isObject(response.headers) || read.has(response)) continue;
-        read.add(response);
+        if (!isObject(response.headers) || !first(response)) continue;
         for (const name of Object.keys(response.headers).filter(h => ANNOUNCING.has(h.toLowerCase()))) {
           results.push({
             message: `Header "${name}" is declared on a response of an operation that is not deprecated: remove it or deprecate the operation.`,

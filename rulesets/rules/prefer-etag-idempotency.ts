@@ -3,6 +3,7 @@ import { defineRule } from '../rule.js';
 import { atKey, isObject, isOas2, operations, responseHeaders, responses, type Obj } from '../lib/oas.js';
 import { schemaTypes } from '../lib/schemas.js';
 import { apiOperations, headerParameter, isSuccessCode, parametersIn } from '../lib/operations.js';
+import { firstSight } from '../lib/remember.js';
 
 const STANDARD = ['ETag', 'If-Match', 'If-None-Match', 'Prefer', 'Idempotency-Key'];
 /** Spelling-blind key: `X-Idempotency-Key`, `Idempotency_Key` and `idempotencykey` all map to `idempotencykey`. */
@@ -43,14 +44,13 @@ export default defineRule({
   check(root) {
     const out: Result[] = [];
     // A `$ref`'d response is checked once, not once per operation that uses it.
-    const checked = new Set<object>();
+    const first = firstSight();
     for (const op of operations(root)) {
       for (const p of parametersIn(op, 'header')) {
         out.push(...checkHeader(root, String(p.parameter.name), p.parameter, p.jsonPath, [...p.jsonPath, 'name']));
       }
       for (const r of responses(op)) {
-        if (checked.has(r.response)) continue;
-        checked.add(r.response);
+        if (!first(r.response)) continue;
         for (const { name, header } of responseHeaders(r.response).values()) {
           const path = [...r.jsonPath, 'headers', name];
           if (isObject(header)) out.push(...checkHeader(root, name, header, path, atKey(path)));

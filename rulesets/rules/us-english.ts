@@ -2,6 +2,7 @@ import type { JsonPath } from '@stoplight/types';
 import { defineRule } from '../rule.js';
 import { isObject, operations, parameters, responses, type Obj } from '../lib/oas.js';
 import { schemaIndex } from '../lib/schemas.js';
+import { firstSight } from '../lib/remember.js';
 
 /** British spellings → U.S. spellings; inflections (`authorised`, `colours`) are derived in `inflect`. */
 const BRITISH: Record<string, string> = Object.fromEntries([
@@ -103,10 +104,9 @@ function texts(root: Obj, accept: (text: string) => boolean): Text[] {
     if (isObject(map)) for (const [k, v] of Object.entries(map)) fn(v, [...base, k]);
   };
   // A `$ref`'d response brings its texts to every operation that uses it: taken the first time.
-  const taken = new Set<object>();
+  const first = firstSight();
   const response = (r: unknown, path: JsonPath) => {
-    if (!isObject(r) || taken.has(r)) return;
-    taken.add(r);
+    if (!isObject(r) || !first(r)) return;
     take(r, path);
     each(r.headers, [...path, 'headers'], take);
   };
