@@ -256,6 +256,39 @@ describe('apilint diff', () => {
     ]);
   }, 60_000);
 
+  it('1,000 operations sharing a response of 1,000 headers and media types under a document security list of 1,000: each shared part compared once', async () => {
+    // Each operation's models held the shared parts again, compared again: 1,000 operations took
+    // 10 s and 1.6 GB (headers), 15 s and 2.1 GB (media types), 68 s (security).
+    const n = 1_000;
+    const range = Array.from({ length: n }, (_, i) => i);
+    const version = (removed: number) => ({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1.0.0' },
+      security: range.map(i => ({ [`bearer${i}`]: [] })),
+      paths: Object.fromEntries(range.map(i => [`/things${i}`, { get: { responses: { '200': { $ref: '#/components/responses/Shared' } } } }])),
+      components: {
+        securitySchemes: Object.fromEntries(range.map(i => [`bearer${i}`, { type: 'http', scheme: 'bearer', bearerFormat: `f${i}` }])),
+        responses: {
+          Shared: {
+            description: 'OK',
+            headers: Object.fromEntries(range.filter(i => i !== removed).map(i => [`X-Header-${i}`, { required: true, schema: { type: 'string' } }])),
+            content: Object.fromEntries(range.map(i => [`application/x-type${i}+json`, { schema: { $ref: '#/components/schemas/Thing' } }])),
+          },
+        },
+        schemas: { Thing: { type: 'object', properties: { id: { type: 'string' } } } },
+      },
+    });
+    const dir = mkdtempSync(path.join(tmpdir(), 'apilint-diff-'));
+    writeFileSync(path.join(dir, 'base.json'), JSON.stringify(version(-1)));
+    writeFileSync(path.join(dir, 'revision.json'), JSON.stringify(version(7)));
+    const result = await runCli(['diff', 'base.json', 'revision.json', '-f', 'json'], { cwd: dir, killAfterMs: 30_000 });
+    expect(result.stderr).toBe('');
+    const findings = (JSON.parse(result.stdout) as { findings: { ruleId: string; message: string }[] }).findings.filter(f => f.ruleId === 'response-header-removed');
+    // One per operation: the message names it.
+    expect(findings).toHaveLength(n);
+    expect(findings[0]!.message).toBe('Required header "X-Header-7" of the 200 response of GET /things0 was removed: clients that read it break.');
+  }, 60_000);
+
   it('inputs it cannot compare: one line each, exit 2, never a stack trace', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'apilint-diff-'));
     writeFileSync(path.join(dir, 'a.yaml'), BASE);

@@ -30,6 +30,7 @@ import type {
 import { sunsetDay } from '../../rulesets/lib/compat.js';
 import { SEVERITY_RANK } from '../core/severity.js';
 import { buildModel } from './model.js';
+import { sameModels } from './same.js';
 import { schemaView, type View } from './schema.js';
 import type { Side } from './side.js';
 
@@ -92,6 +93,8 @@ export class Comparison {
   private readonly ids = new WeakMap<object, number>();
   private nextId = 1;
   private readonly order = new Map<string, number>();
+  /** Pairs of model parts found the same (same.ts), by their objects: shared parts are asked once per operation. */
+  private readonly same = new WeakMap<object, WeakMap<object, boolean>>();
 
   constructor(
     private readonly sides: Both<Side>,
@@ -177,7 +180,7 @@ export class Comparison {
 
     const bodyAnchor = revision.requestBody?.loc ?? revision.loc;
     this.call('requestBody', { base: base.requestBody, revision: revision.requestBody }, context, { ...here, anchor: bodyAnchor });
-    if (base.requestBody && revision.requestBody) {
+    if (base.requestBody && revision.requestBody && !this.isSame(base.requestBody.content, revision.requestBody.content)) {
       this.compareContent(base.requestBody.content, revision.requestBody.content, { ...context, direction: request, holder: 'the request body' }, name, bodyAnchor);
     }
 
@@ -185,7 +188,7 @@ export class Comparison {
     for (const [code, b, r] of pairResponses(base.responses, revision.responses)) {
       const responseContext = { ...context, code };
       this.call('response', { base: b, revision: r }, responseContext, { ...here, anchor: r?.loc ?? responsesAnchor });
-      if (!b || !r) continue;
+      if (!b || !r || this.isSame(b, r)) continue;
       for (const key of union(r.headers, b.headers)) {
         const header: Pair<HeaderModel> = { base: b.headers.get(key), revision: r.headers.get(key) };
         this.call('header', header, responseContext, { ...here, anchor: header.revision?.loc ?? r.loc });
@@ -196,7 +199,7 @@ export class Comparison {
       this.compareContent(b.content, r.content, { ...context, direction: response, holder: `the ${code} response`, code }, name, r.loc);
     }
 
-    this.call('security', { base: base.security, revision: revision.security }, context, { ...here, anchor: revision.security.loc });
+    if (!this.isSame(base.security, revision.security)) this.call('security', { base: base.security, revision: revision.security }, context, { ...here, anchor: revision.security.loc });
 
     for (const key of union(revision.callbacks, base.callbacks)) {
       this.compareOperation({ base: base.callbacks.get(key), revision: revision.callbacks.get(key) }, revision.loc, false);
@@ -212,6 +215,18 @@ export class Comparison {
         this.compareSchemas(b.schema, r.schema, { direction: context.direction, root, path: '', ...(newVersion ? { newVersion } : {}) }, `op:${operation}`);
       }
     }
+  }
+
+  /**
+   * Whether two parts of the models are the same in both versions (same.ts): then no listener has
+   * anything to report on them or below them, and they are not walked.
+   */
+  private isSame(base: object, revision: object): boolean {
+    let known = this.same.get(base);
+    if (!known) this.same.set(base, (known = new WeakMap()));
+    let same = known.get(revision);
+    if (same === undefined) known.set(revision, (same = sameModels(this.sides, base, revision)));
+    return same;
   }
 
   private id(value: unknown): number | string {

@@ -172,6 +172,24 @@ export class Side {
     return node.loc === loc ? node : { ...node, at: loc };
   }
 
+  /**
+   * `value` (written in `file`) with its `$ref`s followed, or undefined where one does not
+   * resolve. Reports nothing: for telling whether two nodes are the same (same.ts).
+   */
+  target(value: unknown, file: string): { value: unknown; file: string } | undefined {
+    let node = { value, file };
+    const seen = new Set<string>();
+    for (let hop = 0; isObject(node.value) && typeof node.value.$ref === 'string'; hop++) {
+      const key = `${node.file}#${node.value.$ref}`;
+      if (seen.has(key) || hop >= MAX_REF_HOPS) return undefined;
+      seen.add(key);
+      const target = this.resolve(node.value.$ref, node.file);
+      if ('error' in target) return undefined;
+      node = { value: target.value, file: target.loc.file };
+    }
+    return node;
+  }
+
   /** A child of a node, `$ref`s followed. */
   child(node: SchemaNode, ...keys: (string | number)[]): (SchemaNode & { unresolved?: true }) | undefined {
     return this.at(node, keys, false);
