@@ -191,6 +191,8 @@ export class Comparison {
       if (!b || !r || this.isSame(b, r)) continue;
       for (const key of union(r.headers, b.headers)) {
         const header: Pair<HeaderModel> = { base: b.headers.get(key), revision: r.headers.get(key) };
+        // A shared response that changed is compared for each operation: its headers that did not, once.
+        if (header.base && header.revision && this.isSame(header.base, header.revision)) continue;
         this.call('header', header, responseContext, { ...here, anchor: header.revision?.loc ?? r.loc });
         if (header.base?.schema && header.revision?.schema) {
           this.compareSchemas(header.base.schema, header.revision.schema, { direction: response, root: `response header "${header.revision.name}"`, path: '' }, `op:${name}`);
@@ -208,6 +210,7 @@ export class Comparison {
 
   private compareContent(base: Map<string, MediaTypeModel>, revision: Map<string, MediaTypeModel>, context: ContentContext, operation: string, anchor: Loc): void {
     for (const [b, r] of pairMediaTypes(base, revision)) {
+      if (b && r && this.isSame(b, r)) continue;
       const newVersion = b && r && b.version !== r.version ? { ...(b.version !== undefined ? { from: b.version } : {}), ...(r.version !== undefined ? { to: r.version } : {}) } : undefined;
       this.call('mediaType', { base: b, revision: r }, context, { anchor: r?.loc ?? anchor, operations: [operation] });
       if (b?.schema && r?.schema) {
@@ -432,11 +435,19 @@ function sameShape(base: View, revision: View): boolean {
 function pairParameters(base: Map<string, ParameterModel>, revision: Map<string, ParameterModel>): [ParameterModel | undefined, ParameterModel | undefined][] {
   const out: [ParameterModel | undefined, ParameterModel | undefined][] = [];
   const movedFrom = new Map<string, string>();
-  const baseOnly = [...base.keys()].filter(k => !revision.has(k));
-  for (const key of revision.keys()) {
+  // The base's parameters the revision lacks, by name: each revision-only one is matched with the
+  // first of its name in another place (searched in a list of them all, n renamed cost n²).
+  const baseOnly = new Map<string, string[]>();
+  for (const [key, b] of base) {
+    if (revision.has(key)) continue;
+    const name = b.name.toLowerCase();
+    const list = baseOnly.get(name);
+    if (list) list.push(key);
+    else baseOnly.set(name, [key]);
+  }
+  for (const [key, r] of revision) {
     if (base.has(key)) continue;
-    const r = revision.get(key)!;
-    const match = baseOnly.find(k => !movedFrom.has(k) && base.get(k)!.name.toLowerCase() === r.name.toLowerCase() && base.get(k)!.in !== r.in);
+    const match = baseOnly.get(r.name.toLowerCase())?.find(k => !movedFrom.has(k) && base.get(k)!.in !== r.in);
     if (match !== undefined) movedFrom.set(match, key);
   }
   const pairedRevision = new Set(movedFrom.values());
@@ -470,19 +481,35 @@ function pairResponses(base: Map<string, ResponseModel>, revision: Map<string, R
  */
 function pairMediaTypes(base: Map<string, MediaTypeModel>, revision: Map<string, MediaTypeModel>): [MediaTypeModel | undefined, MediaTypeModel | undefined][] {
   const normal = (m: MediaTypeModel) => m.name.replace(/\s+/g, '').toLowerCase();
-  const left = [...base.values()];
+  // The base's media types not paired yet, in order, by a key: the first of a key is taken.
+  const taken = new Set<MediaTypeModel>();
+  const byKey = (key: (m: MediaTypeModel) => string): Map<string, MediaTypeModel[]> => {
+    const out = new Map<string, MediaTypeModel[]>();
+    for (const b of base.values()) {
+      if (taken.has(b)) continue;
+      const k = key(b);
+      const list = out.get(k);
+      if (list) list.push(b);
+      else out.set(k, [b]);
+    }
+    return out;
+  };
+  const takeFirst = (lists: Map<string, MediaTypeModel[]>, k: string): MediaTypeModel | undefined => {
+    const b = lists.get(k)?.shift();
+    if (b) taken.add(b);
+    return b;
+  };
   const out: [MediaTypeModel | undefined, MediaTypeModel | undefined][] = [];
   const unmatched: MediaTypeModel[] = [];
+  const byName = byKey(normal);
   for (const r of revision.values()) {
-    const i = left.findIndex(b => normal(b) === normal(r));
-    if (i >= 0) out.push([left.splice(i, 1)[0], r]);
+    const b = takeFirst(byName, normal(r));
+    if (b) out.push([b, r]);
     else unmatched.push(r);
   }
-  for (const r of unmatched) {
-    const i = left.findIndex(b => b.essence === r.essence);
-    out.push([i >= 0 ? left.splice(i, 1)[0] : undefined, r]);
-  }
-  for (const b of left) out.push([b, undefined]);
+  const byEssence = byKey(m => m.essence);
+  for (const r of unmatched) out.push([takeFirst(byEssence, r.essence), r]);
+  for (const b of base.values()) if (!taken.has(b)) out.push([b, undefined]);
   return out;
 }
 
