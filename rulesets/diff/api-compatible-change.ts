@@ -1,5 +1,5 @@
 import { defineDiffRule, type DiffResult, type SchemaContext, type SchemaView } from '../diff-rule.js';
-import { capitalize, constraintChanges, formatChange, missingFrom, nullChange, satisfies, showList, typeChange, typeText, memberName } from '../lib/compat.js';
+import { capitalize, constraintChanges, formatChange, missingFrom, nullChange, perSecurityPair, satisfies, showList, typeChange, typeText, memberName } from '../lib/compat.js';
 
 /** Changes that admit more in requests or less in responses: clients keep working. */
 function schemaChanges(base: SchemaView, revision: SchemaView, context: SchemaContext): DiffResult[] {
@@ -30,6 +30,12 @@ function schemaChanges(base: SchemaView, revision: SchemaView, context: SchemaCo
   if (!request && !base.enum && !base.extensibleEnum && revision.enum) at(revision.enum.loc, `${label} is now limited to ${showList(revision.enum.value)} ${where}.`);
   return out;
 }
+
+/** Every old way to authenticate still works, and something more (or less in scopes) is accepted. */
+const isRelaxed = perSecurityPair(({ alternatives: before }, { alternatives: after }) => {
+  const kept = before.every(held => after.some(needed => satisfies(held, needed)));
+  return kept && after.some(needed => !before.some(held => satisfies(needed, held) && satisfies(held, needed)));
+});
 
 export default defineDiffRule({
   id: 'api-compatible-change',
@@ -76,10 +82,7 @@ export default defineDiffRule({
       const after = revision.alternatives;
       const op = context.operation.revision?.name;
       if (before.length > 0 && after.length === 0) return { side: 'revision', loc: revision.loc, message: `${op} no longer requires authentication.` };
-      // Every old way still works, and something more (or less in scopes) is accepted.
-      const kept = before.every(held => after.some(needed => satisfies(held, needed)));
-      const relaxed = after.some(needed => !before.some(held => satisfies(needed, held) && satisfies(held, needed)));
-      if (before.length > 0 && kept && relaxed) return { side: 'revision', loc: revision.loc, message: `${op} accepts more ways to authenticate (or fewer scopes) than before.` };
+      if (before.length > 0 && isRelaxed(base, revision)) return { side: 'revision', loc: revision.loc, message: `${op} accepts more ways to authenticate (or fewer scopes) than before.` };
       return;
     },
   },

@@ -1,9 +1,21 @@
-import { defineDiffRule } from '../diff-rule.js';
+import { defineDiffRule, type DocumentModel, type PathModel } from '../diff-rule.js';
 import { removal } from '../lib/compat.js';
 import { withoutTrailingSlashes } from '../lib/naming.js';
 
 /** `/Orders/{id}/Items/` and `/orders/{order_id}/items` read alike: a likely rename, named in the message. */
 const looseKey = (path: string): string => withoutTrailingSlashes(path.toLowerCase().replace(/\{[^{}]*\}/g, '{}').replace(/[-_.]/g, ''));
+
+/** A document's paths by looseKey, the first of each: asked for each removed path (a search of all was n²). */
+const byLooseKey = new WeakMap<DocumentModel, Map<string, PathModel>>();
+function alike(document: DocumentModel, name: string): PathModel | undefined {
+  let paths = byLooseKey.get(document);
+  if (!paths) {
+    paths = new Map();
+    for (const path of document.paths.values()) if (!paths.has(looseKey(path.name))) paths.set(looseKey(path.name), path);
+    byLooseKey.set(document, paths);
+  }
+  return paths.get(looseKey(name));
+}
 
 export default defineDiffRule({
   id: 'path-removed',
@@ -24,7 +36,7 @@ export default defineDiffRule({
       if (!base || revision || base.webhook) return;
       const operations = [...base.operations.values()];
       const methods = operations.map(op => op.method.toUpperCase()).join(', ');
-      const renamed = [...context.documents.revision.paths.values()].find(p => looseKey(p.name) === looseKey(base.name));
+      const renamed = alike(context.documents.revision, base.name);
       const hint = renamed ? ` The revision has "${renamed.name}": a renamed path breaks clients as well.` : '';
       // Allowed once every operation's sunset has passed; else the advice of the first that holds it up.
       const verdicts = operations.map(op => removal(op, context));

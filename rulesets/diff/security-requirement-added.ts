@@ -1,8 +1,15 @@
 import { defineDiffRule, type SecurityAlternative } from '../diff-rule.js';
-import { satisfies } from '../lib/compat.js';
+import { perSecurityPair, satisfies } from '../lib/compat.js';
 
 const describe = (alternative: SecurityAlternative): string =>
   [...alternative.schemes.values()].map(s => (s.scopes.size > 0 ? `${s.name} (${[...s.scopes].join(', ')})` : s.name)).join(' and ') || 'anonymous access';
+
+/** The ways to authenticate the revision refuses, and the ways it takes, described; none refused: undefined. */
+const refusedBy = perSecurityPair((base, revision) => {
+  const before = base.alternatives.length === 0 ? [{ schemes: new Map() }] : base.alternatives;
+  const refused = before.filter(held => !revision.alternatives.some(needed => satisfies(held, needed)) && !revision.alternatives.some(needed => satisfies(held, needed, false)));
+  return refused.length === 0 ? undefined : { refused: refused.map(describe).join(', or '), now: revision.alternatives.map(describe).join(', or ') };
+});
 
 export default defineDiffRule({
   id: 'security-requirement-added',
@@ -22,14 +29,12 @@ export default defineDiffRule({
     security({ base, revision }, context) {
       // Not secured in the revision: nothing is needed.
       if (revision.alternatives.length === 0) return;
-      const before = base.alternatives.length === 0 ? [{ schemes: new Map() }] : base.alternatives;
-      const refused = before.filter(held => !revision.alternatives.some(needed => satisfies(held, needed)) && !revision.alternatives.some(needed => satisfies(held, needed, false)));
-      if (refused.length === 0) return;
+      const change = refusedBy(base, revision);
+      if (!change) return;
       const op = context.operation.revision?.name;
-      const now = revision.alternatives.map(describe).join(', or ');
       const message = base.alternatives.length === 0
-        ? `${op} now requires authentication (${now}): clients that call it without credentials are refused.`
-        : `${op} no longer accepts ${refused.map(describe).join(', or ')}: it requires ${now}, so clients that authenticate as before are refused.`;
+        ? `${op} now requires authentication (${change.now}): clients that call it without credentials are refused.`
+        : `${op} no longer accepts ${change.refused}: it requires ${change.now}, so clients that authenticate as before are refused.`;
       return { side: 'revision', loc: revision.loc, message };
     },
   },

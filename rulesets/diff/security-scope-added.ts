@@ -1,5 +1,18 @@
 import { defineDiffRule } from '../diff-rule.js';
-import { satisfies } from '../lib/compat.js';
+import { perSecurityPair, satisfies } from '../lib/compat.js';
+
+/** For each way to authenticate of the base that the revision takes only with more scopes: those scopes, described. */
+const scopesAdded = perSecurityPair((base, revision) => {
+  const out: string[] = [];
+  for (const held of base.alternatives) {
+    if (revision.alternatives.some(needed => satisfies(held, needed))) continue;
+    // The same schemes, with more scopes: a scope was added (other changes are security-requirement-added).
+    const needed = revision.alternatives.find(n => satisfies(held, n, false));
+    if (!needed) continue;
+    out.push([...needed.schemes].flatMap(([key, { name, scopes }]) => [...scopes].filter(s => !held.schemes.get(key)!.scopes.has(s)).map(s => `"${s}" (${name})`)).join(', '));
+  }
+  return out;
+});
 
 export default defineDiffRule({
   id: 'security-scope-added',
@@ -17,16 +30,7 @@ export default defineDiffRule({
   visit: {
     security({ base, revision }, context) {
       if (revision.alternatives.length === 0 || base.alternatives.length === 0) return;
-      const results = [];
-      for (const held of base.alternatives) {
-        if (revision.alternatives.some(needed => satisfies(held, needed))) continue;
-        // The same schemes, with more scopes: a scope was added (other changes are security-requirement-added).
-        const needed = revision.alternatives.find(n => satisfies(held, n, false));
-        if (!needed) continue;
-        const added = [...needed.schemes].flatMap(([key, { name, scopes }]) => [...scopes].filter(s => !held.schemes.get(key)!.scopes.has(s)).map(s => `"${s}" (${name})`));
-        results.push({ side: 'revision' as const, loc: revision.loc, message: `${context.operation.revision?.name} now requires scope ${added.join(', ')}: clients whose tokens lack it are refused.` });
-      }
-      return results;
+      return scopesAdded(base, revision).map(added => ({ side: 'revision' as const, loc: revision.loc, message: `${context.operation.revision?.name} now requires scope ${added}: clients whose tokens lack it are refused.` }));
     },
   },
 });

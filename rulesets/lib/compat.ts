@@ -5,7 +5,7 @@
 import { documentPattern } from './pattern.js';
 import { patternAdmits } from './patterns.js';
 import { schemaName } from './schemas.js';
-import type { Constraint, DiffContext, DiffListeners, DiffResult, Deprecation, Keyword, Loc, SchemaContext, SchemaNode, SchemaView, SecurityAlternative, Severity } from '../diff-rule.js';
+import type { Constraint, DiffContext, DiffListeners, DiffResult, Deprecation, Keyword, Loc, SchemaContext, SchemaNode, SchemaView, SecurityAlternative, SecurityModel, Severity } from '../diff-rule.js';
 
 /** A value from a document, short and on one line. */
 export function show(value: unknown, max = 40): string {
@@ -252,6 +252,22 @@ export function removal(node: Deprecation, context: DiffContext): { severity?: S
 }
 
 /** Whether a client that satisfies `held` satisfies `needed`: every scheme of it, with every scope (or, with `scopes`, ignoring scopes). */
+/**
+ * `fn` of a base and a revision security model, answered from memory: the operations without a
+ * `security` of their own share the document's models, and each is compared (a list of n
+ * alternatives over n operations, compared alternative by alternative, cost n³).
+ */
+export function perSecurityPair<T>(fn: (base: SecurityModel, revision: SecurityModel) => T): (base: SecurityModel, revision: SecurityModel) => T {
+  const memory = new WeakMap<SecurityModel, WeakMap<SecurityModel, { value: T }>>();
+  return (base, revision) => {
+    let byRevision = memory.get(base);
+    if (!byRevision) memory.set(base, (byRevision = new WeakMap()));
+    let known = byRevision.get(revision);
+    if (!known) byRevision.set(revision, (known = { value: fn(base, revision) }));
+    return known.value;
+  };
+}
+
 export function satisfies(held: SecurityAlternative, needed: SecurityAlternative, scopes = true): boolean {
   for (const [key, { scopes: wanted }] of needed.schemes) {
     const have = held.schemes.get(key);
