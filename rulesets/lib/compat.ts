@@ -4,6 +4,7 @@
 // the guideline lets it (9.3).
 import { documentPattern } from './pattern.js';
 import { patternAdmits } from './patterns.js';
+import { rememberByPair } from './remember.js';
 import { schemaName } from './schemas.js';
 import type { Constraint, DiffContext, DiffListeners, DiffResult, Deprecation, Keyword, Loc, SchemaContext, SchemaNode, SchemaView, SecurityAlternative, SecurityModel, Severity } from '../diff-rule.js';
 
@@ -257,16 +258,7 @@ export function removal(node: Deprecation, context: DiffContext): { severity?: S
  * `security` of their own share the document's models, and each is compared (a list of n
  * alternatives over n operations, compared alternative by alternative, cost n³).
  */
-export function perSecurityPair<T>(fn: (base: SecurityModel, revision: SecurityModel) => T): (base: SecurityModel, revision: SecurityModel) => T {
-  const memory = new WeakMap<SecurityModel, WeakMap<SecurityModel, { value: T }>>();
-  return (base, revision) => {
-    let byRevision = memory.get(base);
-    if (!byRevision) memory.set(base, (byRevision = new WeakMap()));
-    let known = byRevision.get(revision);
-    if (!known) byRevision.set(revision, (known = { value: fn(base, revision) }));
-    return known.value;
-  };
-}
+export const perSecurityPair = <T>(fn: (base: SecurityModel, revision: SecurityModel) => T): ((base: SecurityModel, revision: SecurityModel) => T) => rememberByPair(fn);
 
 export function satisfies(held: SecurityAlternative, needed: SecurityAlternative, scopes = true): boolean {
   for (const [key, { scopes: wanted }] of needed.schemes) {

@@ -99,7 +99,7 @@ export function headerParameter(op: Operation, name: string): Parameter | undefi
 export const isSuccessCode = (code: string): boolean => /^2(?:\d\d|XX)$/i.test(code);
 
 /** The JSON bodies with a schema of a list of bodies (a shared response's list is read once). */
-const jsonSchemaBodies = rememberByNode((bodies): readonly Body[] => (bodies as readonly Body[]).filter(b => isJsonMediaType(b.mediaType) && isObject(b.schema)), []);
+const jsonSchemaBodies = rememberByNode((bodies): readonly Body[] => jsonBodies(bodies).filter(b => isObject(b.schema)), []);
 
 /** JSON bodies of the operation's 2xx responses. */
 function successBodies(root: unknown, op: Operation): readonly Body[] {

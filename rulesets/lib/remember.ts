@@ -32,6 +32,21 @@ export function rememberByNode<T>(fn: (node: object) => T, other: T): (node: unk
 }
 
 /**
+ * `fn` of a pair of nodes, answered from memory after the first call: a part shared by n
+ * operations is compared with its counterpart once, not n times.
+ */
+export function rememberByPair<A extends object, B extends object, T>(fn: (a: A, b: B) => T): (a: A, b: B) => T {
+  const memory = new WeakMap<A, WeakMap<B, { value: T }>>();
+  return (a, b) => {
+    let byB = memory.get(a);
+    if (!byB) memory.set(a, (byB = new WeakMap()));
+    let known = byB.get(b);
+    if (!known) byB.set(b, (known = { value: fn(a, b) }));
+    return known.value;
+  };
+}
+
+/**
  * A test that holds the first time it meets a node and fails after: for walks that meet a shared
  * node (a `$ref`'d response, its list of bodies) once per operation that uses it.
  */

@@ -28,6 +28,7 @@ import type {
   Side as SideName,
 } from '../../rulesets/diff-rule.js';
 import { sunsetDay } from '../../rulesets/lib/compat.js';
+import { rememberByPair } from '../../rulesets/lib/remember.js';
 import { SEVERITY_RANK } from '../core/severity.js';
 import { buildModel } from './model.js';
 import { sameModels } from './same.js';
@@ -93,8 +94,12 @@ export class Comparison {
   private readonly ids = new WeakMap<object, number>();
   private nextId = 1;
   private readonly order = new Map<string, number>();
-  /** Pairs of model parts found the same (same.ts), by their objects: shared parts are asked once per operation. */
-  private readonly same = new WeakMap<object, WeakMap<object, boolean>>();
+  /**
+   * Whether two parts of the models are the same in both versions (same.ts): then no listener has
+   * anything to report on them or below them, and they are not walked. By their objects: shared
+   * parts are asked once per operation.
+   */
+  private readonly isSame = rememberByPair((base: object, revision: object): boolean => sameModels(this.sides, base, revision));
 
   constructor(
     private readonly sides: Both<Side>,
@@ -218,18 +223,6 @@ export class Comparison {
         this.compareSchemas(b.schema, r.schema, { direction: context.direction, root, path: '', ...(newVersion ? { newVersion } : {}) }, `op:${operation}`);
       }
     }
-  }
-
-  /**
-   * Whether two parts of the models are the same in both versions (same.ts): then no listener has
-   * anything to report on them or below them, and they are not walked.
-   */
-  private isSame(base: object, revision: object): boolean {
-    let known = this.same.get(base);
-    if (!known) this.same.set(base, (known = new WeakMap()));
-    let same = known.get(revision);
-    if (same === undefined) known.set(revision, (same = sameModels(this.sides, base, revision)));
-    return same;
   }
 
   private id(value: unknown): number | string {
