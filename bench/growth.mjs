@@ -77,6 +77,16 @@ const SHAPES = {
     paths: Object.fromEntries(range(n).map(i => [`/things${i}`, { get: { responses: ok({ $ref: '#/components/schemas/Big' }) } }])),
     components: { schemas: { Big: { type: 'object', properties: Object.fromEntries(range(n).map(i => [`p_${i}`, { type: 'string' }])) } } },
   })],
+  'allof-base': ['n operations whose bodies each extend one base schema of n properties through allOf', 1000, n => json({
+    ...oas3(),
+    paths: Object.fromEntries(range(n).map(i => [`/things${i}`, { post: { requestBody: { content: { 'application/json': { schema: { $ref: `#/components/schemas/S${i}` } } } }, responses: { '201': { description: 'Created' } } } }])),
+    components: {
+      schemas: {
+        Base: { type: 'object', properties: Object.fromEntries(range(n).map(i => [`p_${i}`, { type: 'string' }])) },
+        ...Object.fromEntries(range(n).map(i => [`S${i}`, { allOf: [{ $ref: '#/components/schemas/Base' }], properties: { items: { type: 'array', items: { type: 'object' } } } }])),
+      },
+    },
+  })],
   'shared-response': ['n operations that share one response of n headers', 1000, n => json({
     ...oas3(),
     paths: Object.fromEntries(range(n).map(i => [`/things${i}`, { get: { responses: { '200': { $ref: '#/components/responses/Shared' } } } }])),

@@ -1,11 +1,11 @@
-// objectProperties (rulesets/lib/operations.ts): the merged properties of a schema and its
-// `allOf` parts, parts first, a later one replacing an earlier one. The rules that judge a
-// resource's shape read it (collections-paginated, batch-207, ...). Checked against a direct
-// reading of that definition, a map per part copied into its parent's, on generated schemas whose
-// parts are shared, nested and circular.
+// The merged properties of a schema and its `allOf` parts (rulesets/lib/operations.ts), parts
+// first, a later one replacing an earlier one. The rules that judge a resource's shape read them
+// (collections-paginated, batch-207, ...). Checked against a direct reading of that definition, a
+// map per part copied into its parent's, on generated schemas whose parts are shared, nested and
+// circular.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { objectProperties } from '../rulesets/lib/operations.js';
+import { hasArrayProperty, hasNextPageField, mergedProperties, mergedProperty } from '../rulesets/lib/operations.js';
 
 type Schema = { properties?: Record<string, unknown>; allOf?: Schema[] };
 
@@ -20,9 +20,18 @@ function reference(schema: unknown, seen = new Set<object>()): Map<string, unkno
   return out;
 }
 
-describe('objectProperties', () => {
+/** A page's next link, by the definition: a field `next`, or one in `links` (and `links` in it). */
+function referenceNext(schema: unknown, depth = 0): boolean {
+  const merged = reference(schema);
+  return merged.has('next') || (depth < 2 && merged.has('links') && referenceNext(merged.get('links'), depth + 1));
+}
+
+const NAMES = ['id', 'name', 'items', 'next', 'kind', 'links'];
+const sorted = (entries: Iterable<readonly [string, unknown]>) => [...entries].sort(([a], [b]) => a.localeCompare(b));
+
+describe('merged properties', () => {
   it('merges parts in order, then the schema\'s own, whatever the sharing and cycles of its parts', () => {
-    const names = fc.constantFrom('id', 'name', 'items', 'next', 'kind');
+    const names = fc.constantFrom(...NAMES);
     const graphs = fc.record({
       properties: fc.array(fc.dictionary(names, fc.nat(9), { maxKeys: 3 }), { minLength: 1, maxLength: 8 }),
       parts: fc.array(fc.array(fc.nat(7), { maxLength: 3 }), { minLength: 1, maxLength: 8 }),
@@ -31,12 +40,22 @@ describe('objectProperties', () => {
       fc.property(graphs, ({ properties, parts }) => {
         // Schema i has the properties properties[i] and allOf the schemas parts[i] name: parts
         // may be shared by several schemas, refer back up, or to themselves.
-        const schemas: Schema[] = properties.map(p => ({ properties: Object.fromEntries(Object.entries(p).map(([k, v]) => [k, { v }])) }));
+        // A value is an array schema, a link container with a next link (one or two containers
+        // deep, or three, too deep to count) or without, or plain.
+        const links = (depth: number): object => (depth === 0 ? { next: {} } : { links: { properties: links(depth - 1) } });
+        const value = (v: number) => [{ v, type: 'array' }, { v, properties: links(0) }, { v, properties: links(1) }, { v, properties: links(2) }, { v, properties: { id: {} } }, { v }][v % 6];
+        const schemas: Schema[] = properties.map(p => ({ properties: Object.fromEntries(Object.entries(p).map(([k, v]) => [k, value(v)])) }));
         schemas.forEach((s, i) => {
           const named = (parts[i] ?? []).map(j => schemas[j % schemas.length]!);
           if (named.length > 0) s.allOf = named;
         });
-        for (const schema of schemas) expect([...objectProperties(schema)]).toEqual([...reference(schema)]);
+        for (const schema of schemas) {
+          const merged = reference(schema);
+          expect(sorted(mergedProperties(schema))).toEqual(sorted(merged));
+          for (const name of NAMES) expect(mergedProperty(schema, name)).toBe(merged.get(name));
+          expect(hasArrayProperty(schema)).toBe([...merged.values()].some(v => (v as { type?: string }).type === 'array'));
+          expect(hasNextPageField(schema)).toBe(referenceNext(schema));
+        }
       }),
       { numRuns: 2000, seed: 20_261_126 },
     );
@@ -45,9 +64,9 @@ describe('objectProperties', () => {
   it('reads a chain of schemas, each extending the one before, to its root', () => {
     let schema: Schema = { properties: { id: 0 } };
     for (let i = 1; i <= 3000; i++) schema = { allOf: [schema], properties: { [`f${i % 7}`]: i } };
-    // Each name where a schema first gave it (nearest the root first), with the value of the
-    // schema that gave it last: the largest i of its remainder.
+    // Each name with the value of the schema that gave it last: the largest i of its remainder.
     const last = (k: number) => 3000 - ((3000 - k) % 7);
-    expect([...objectProperties(schema)]).toEqual([['id', 0], ...[1, 2, 3, 4, 5, 6, 0].map(k => [`f${k}`, last(k)])]);
+    expect(sorted(mergedProperties(schema))).toEqual(sorted([['id', 0], ...[1, 2, 3, 4, 5, 6, 0].map(k => [`f${k}`, last(k)] as const)]));
+    expect(mergedProperty(schema, 'f1')).toBe(last(1));
   });
 });

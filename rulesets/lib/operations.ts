@@ -87,10 +87,10 @@ export function parametersIn(op: Operation, location: string): (Parameter & { na
   });
 }
 
-/** The request header parameter named `name` (compared case-insensitively), if the operation accepts it. */
 /** The flow id request header every operation accepts (guideline 4, headers). */
 export const FLOW_ID_HEADER = 'X-Flow-ID';
 
+/** The request header parameter named `name` (compared case-insensitively), if the operation accepts it. */
 export function headerParameter(op: Operation, name: string): Parameter | undefined {
   const normalized = normalizeName(name);
   return parametersIn(op, 'header').find(p => p.name === normalized);
@@ -112,16 +112,17 @@ function successBodies(root: unknown, op: Operation): readonly Body[] {
 const hasStreamBody = rememberByNode(bodies => (bodies as readonly Body[]).some(b => isStreamMediaType(b.mediaType)), false);
 
 /**
- * Merged `properties` of a schema and its `allOf` parts (the shape of an object, as a reader sees
- * it): parts first, in order, then the schema's own, a later one replacing an earlier one of the
- * same name. The parts add to one map: a map per part, copied into its parent's, cost a chain of
- * n schemas that each extend the one before the square of n. Made once per schema, as are the
- * answers below that read it: operations share bodies, and bodies share `allOf` parts.
+ * The `properties` objects of a schema and its `allOf` parts, as a reader merges them into one
+ * object: parts first, in order, each part once, then the schema's own; a later one's property
+ * replaces an earlier one's of the same name. The questions asked of the merged object are answered
+ * from this list, and from answers kept per `properties` object, without copying the merged
+ * object: n schemas that each extend one base of n properties copied n² properties. Made once per
+ * schema: operations share bodies, and bodies share `allOf` parts.
  */
-export const objectProperties: (schema: unknown) => ReadonlyMap<string, unknown> = rememberByNode(mergedProperties, new Map());
+const propertyLayers: (schema: unknown) => readonly Obj[] = rememberByNode(layersOf, []);
 
-function mergedProperties(schema: object): Map<string, unknown> {
-  const out = new Map<string, unknown>();
+function layersOf(schema: object): Obj[] {
+  const out: Obj[] = [];
   const seen = new Set<object>();
   // Each part before the schema that includes it, parts in order; from a stack, not by recursion:
   // a chain of 12,800 schemas each extending the next overflowed the call stack.
@@ -140,9 +141,51 @@ function mergedProperties(schema: object): Map<string, unknown> {
       continue;
     }
     stack.pop();
-    if (isObject(top.schema.properties)) for (const [k, v] of Object.entries(top.schema.properties)) out.set(k, v);
+    if (isObject(top.schema.properties)) out.push(top.schema.properties);
   }
   return out;
+}
+
+type Entry = readonly [name: string, schema: unknown];
+
+const layerEntries = rememberByNode((properties): readonly Entry[] => Object.entries(properties), []);
+
+/**
+ * The merged object's properties, a layer's entries that no later layer replaces, layer by layer
+ * (not in the merged object's order); `entriesOf` picks the entries of a layer that matter.
+ */
+export function* mergedProperties(schema: unknown, entriesOf: (properties: Obj) => readonly Entry[] = layerEntries): Generator<Entry> {
+  const layers = propertyLayers(schema);
+  for (let i = 0; i < layers.length; i++) {
+    for (const entry of entriesOf(layers[i]!)) {
+      let replaced = false;
+      for (let j = i + 1; j < layers.length && !replaced; j++) replaced = Object.hasOwn(layers[j]!, entry[0]);
+      if (!replaced) yield entry;
+    }
+  }
+}
+
+/** The merged object's property `name`, if it has one. */
+export function mergedProperty(schema: unknown, name: string): unknown {
+  const layers = propertyLayers(schema);
+  for (let i = layers.length - 1; i >= 0; i--) if (Object.hasOwn(layers[i]!, name)) return layers[i]![name];
+  return undefined;
+}
+
+/** The first `count` of the entries. */
+function first<T>(entries: Iterable<T>, count: number): T[] {
+  const out: T[] = [];
+  for (const entry of entries) {
+    if (out.length === count) break;
+    out.push(entry);
+  }
+  return out;
+}
+
+/** The merged object's one property, if it has exactly one. */
+function soleProperty(schema: unknown): Entry | undefined {
+  const found = first(mergedProperties(schema), 2);
+  return found.length === 1 ? found[0] : undefined;
 }
 
 export const isArraySchema = (schema: unknown): schema is Obj =>
@@ -174,23 +217,23 @@ function composesObject(schema: object): boolean {
   return false;
 }
 
-/** The array properties of an object schema (objectProperties). */
-const arrayProperties = rememberByNode(
-  (schema): readonly { name: string; schema: Obj }[] => [...objectProperties(schema)].flatMap(([name, s]) => (isArraySchema(s) ? [{ name, schema: s }] : [])),
+const layerArrays = rememberByNode((properties): readonly Entry[] => layerEntries(properties).filter(([, s]) => isArraySchema(s)), []);
+const layerObjectArrays = rememberByNode(
+  (properties): readonly Entry[] => layerArrays(properties).filter(([, s]) => isObjectSchema((s as Obj).items)),
   [],
 );
 
 /** The one array property of an object schema, if it has exactly one. */
 function soleArrayProperty(schema: unknown): { name: string; schema: Obj } | undefined {
-  const arrays = arrayProperties(schema);
-  return arrays.length === 1 ? arrays[0] : undefined;
+  const arrays = first(mergedProperties(schema, layerArrays), 2);
+  return arrays.length === 1 ? { name: arrays[0]![0], schema: arrays[0]![1] as Obj } : undefined;
 }
 
 /** Some property of the object schema is an array (a multi-status body holds one). */
-export const hasArrayProperty = (schema: unknown): boolean => arrayProperties(schema).length > 0;
+export const hasArrayProperty = (schema: unknown): boolean => !mergedProperties(schema, layerArrays).next().done;
 
 /** Some property of the object schema is an array of objects. */
-const hasObjectArrayProperty = rememberByNode(schema => arrayProperties(schema).some(a => isObjectSchema(a.schema.items)), false);
+const hasObjectArrayProperty = (schema: unknown): boolean => !mergedProperties(schema, layerObjectArrays).next().done;
 
 const lastSegment = (path: string): string | undefined => segments(path).filter(s => !isTemplate(s)).at(-1);
 const endsWithParameter = (path: string): boolean => isTemplate(segments(path).at(-1) ?? '');
@@ -202,21 +245,23 @@ const LINK_CONTAINERS = new Set(['_links', 'links', '_meta', 'meta', 'paging', '
 /** Fields that lead to the next page: a link or a cursor. */
 const NEXT_PAGE_FIELDS = new Set(['next', 'next_cursor', 'next_page', 'next_page_token', 'next_token', 'next_uri', 'next_url', 'next_link', 'next_href', 'cursor']);
 
+/** A layer names a field that leads to the next page. */
+const namesNextPage = rememberByNode(properties => Object.keys(properties).some(k => NEXT_PAGE_FIELDS.has(normalizeName(k))), false);
+const layerLinkContainers = rememberByNode((properties): readonly Entry[] => layerEntries(properties).filter(([k]) => LINK_CONTAINERS.has(k.toLowerCase())), []);
+
 /**
- * Fields of a page object by normalized name: its own properties and those of its link containers
- * (`_links`, `links`, `_meta`, ...), so that `next` is found in either place.
+ * A page object's fields, or those of its link containers (`_links`, `links`, `_meta`, ...; two
+ * deep for `links: {pages: {next}}`), name a next link or a cursor.
  */
-function pageFields(schema: unknown, depth = 0): Map<string, unknown> {
-  const out = new Map<string, unknown>();
-  for (const [name, value] of objectProperties(schema)) {
-    if (depth < 2 && LINK_CONTAINERS.has(name.toLowerCase())) for (const [k, v] of pageFields(value, depth + 1)) out.set(k, v);
-    out.set(normalizeName(name), value);
-  }
-  return out;
+function leadsToNextPage(schema: unknown, depth: number): boolean {
+  if (propertyLayers(schema).some(namesNextPage)) return true;
+  if (depth === 2) return false;
+  for (const [, container] of mergedProperties(schema, layerLinkContainers)) if (leadsToNextPage(container, depth + 1)) return true;
+  return false;
 }
 
 /** The page object leads to the next page (a `next` link or a cursor). */
-export const hasNextPageField = rememberByNode(schema => [...pageFields(schema).keys()].some(k => NEXT_PAGE_FIELDS.has(k)), false);
+export const hasNextPageField = rememberByNode(schema => leadsToNextPage(schema, 0), false);
 
 export type CollectionResponse = {
   /** The 2xx JSON body that carries the collection. */
@@ -290,16 +335,15 @@ export const isSingleResourceGet = (root: unknown, op: Operation): boolean =>
  */
 function bulkArray(schema: unknown, depth = 0): Obj | undefined {
   if (isArraySchema(schema)) return schema;
-  const properties = objectProperties(schema);
+  const sole = soleProperty(schema);
   const array = soleArrayProperty(schema);
-  if (array && (array.name === 'items' || properties.size === 1)) return array.schema;
-  const [envelope] = properties;
-  return depth === 0 && properties.size === 1 && envelope ? bulkArray(envelope[1], 1) : undefined;
+  if (array && (array.name === 'items' || sole)) return array.schema;
+  return depth === 0 && sole ? bulkArray(sole[1], 1) : undefined;
 }
 
-/** JSON request bodies of the operation. */
 /** The JSON ones of a list of bodies (a shared request body's list is read once). */
 const jsonBodies = rememberByNode((bodies): readonly Body[] => (bodies as readonly Body[]).filter(b => isJsonMediaType(b.mediaType)), []);
+/** JSON request bodies of the operation. */
 const jsonRequestBodies = (root: unknown, op: Operation): readonly Body[] => jsonBodies(requestBodies(root, op));
 
 /** The item schemas of bulk-shaped JSON bodies: arrays of objects (see bulkArray). */
