@@ -28,10 +28,9 @@ import type {
   Side as SideName,
 } from '../../rulesets/diff-rule.js';
 import { sunsetDay } from '../../rulesets/lib/compat.js';
-import { rememberByPair } from '../../rulesets/lib/remember.js';
 import { SEVERITY_RANK } from '../core/severity.js';
 import { buildModel } from './model.js';
-import { sameModels } from './same.js';
+import { sameness } from './same.js';
 import { schemaView, type View } from './schema.js';
 import type { Side } from './side.js';
 
@@ -96,16 +95,16 @@ export class Comparison {
   private readonly order = new Map<string, number>();
   /**
    * Whether two parts of the models are the same in both versions (same.ts): then no listener has
-   * anything to report on them or below them, and they are not walked. By their objects: shared
-   * parts are asked once per operation.
+   * anything to report on them or below them, and they are not walked.
    */
-  private readonly isSame = rememberByPair((base: object, revision: object): boolean => sameModels(this.sides, base, revision));
+  private readonly isSame: (base: object, revision: object) => boolean;
 
   constructor(
     private readonly sides: Both<Side>,
     private readonly rules: readonly ActiveRule[],
     today: string,
   ) {
+    this.isSame = sameness(sides);
     this.documents = { base: buildModel(sides.base), revision: buildModel(sides.revision) };
     this.context = {
       today,

@@ -54,6 +54,8 @@ export class Side {
   readonly problems: RefProblem[] = [];
   private readonly loaded = new Map<string, Loaded>();
   private readonly reported = new Set<string>();
+  /** Each `$ref` from each file, resolved once: the many `$ref`s to one schema are one string. */
+  private readonly resolved = new Map<string, SchemaNode | { error: RefProblem['ruleId']; message: string }>();
   /** Remote `$ref`s are fetched within the run's budget, as lint's are. */
   private readonly remoteDeadline = Date.now() + REMOTE_BUDGET_S * 1000;
 
@@ -210,6 +212,13 @@ export class Side {
   }
 
   private resolve(ref: string, from: string): SchemaNode | { error: RefProblem['ruleId']; message: string } {
+    const key = `${from}\u0000${ref}`;
+    let target = this.resolved.get(key);
+    if (!target) this.resolved.set(key, (target = this.readRef(ref, from)));
+    return target;
+  }
+
+  private readRef(ref: string, from: string): SchemaNode | { error: RefProblem['ruleId']; message: string } {
     const hash = ref.indexOf('#');
     const filePart = hash < 0 ? ref : ref.slice(0, hash);
     const pointer = hash < 0 ? '' : ref.slice(hash + 1);
