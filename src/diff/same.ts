@@ -38,7 +38,7 @@ class PairSet {
  *
  * What one question learns is kept for the next: the pairs of a comparison that held are the
  * same, and a pair that differs, with every pair that holds it, is different. So a schema that
- * n operations reach is compared once, not n times (Kubernetes with itself: 330 → ms).
+ * n operations reach is compared once, not n times (Kubernetes against itself: 1.00 → 0.63 s).
  */
 export function sameness(sides: Both<Side>): (base: unknown, revision: unknown) => boolean {
   const same = new PairSet();
@@ -60,6 +60,8 @@ export function sameness(sides: Both<Side>): (base: unknown, revision: unknown) 
       met.push(held);
       return held;
     };
+    // A comparison that fails learns only the pairs that hold the difference: another pair met may
+    // have held on the assumption that a pair around it does, which has just failed.
     const differ = (from: Held | undefined): false => {
       for (let held = from; held; held = held.up) different.add(held.b, held.r);
       return false;
