@@ -277,6 +277,9 @@ export class Comparison {
         if (!bp && !rp) continue;
         // One kind of value of a split schema: leaving out what was optional takes nothing clients were promised.
         if (here.split && bp && !rp && !bp.required) continue;
+        // A property the same in both versions: n schemas that extend one base of n properties
+        // share its properties' views, each pair compared once.
+        if (bp && rp && this.isSame(bp, rp)) continue;
         steps.push(() => this.call('property', { base: bp, revision: rp }, context, { ...origin, anchor: rp?.loc ?? revision.loc }));
         if (bp && rp) compare(bp.schema, rp.schema, child(here, name));
       }
