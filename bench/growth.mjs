@@ -87,6 +87,16 @@ const SHAPES = {
       },
     },
   })],
+  'allof-events': ['n event types whose schemas each extend one base schema of n properties through allOf', 1000, n => json({
+    ...oas3(),
+    'x-event-types': range(n).map(i => ({ name: `shipping.thing${i}-changed`, owning_application: 'svc', category: 'general', compatibility_mode: 'forward', schema: { type: 'json_schema', version: '1.0.0', schema: { $ref: `#/components/schemas/E${i}` } } })),
+    components: {
+      schemas: {
+        Base: { type: 'object', properties: Object.fromEntries(range(n).map(i => [`p_${i}`, { type: 'string' }])) },
+        ...Object.fromEntries(range(n).map(i => [`E${i}`, { allOf: [{ $ref: '#/components/schemas/Base' }, { properties: { [`own_${i}`]: { type: 'string' } } }] }])),
+      },
+    },
+  })],
   'shared-response': ['n operations that share one response of n headers', 1000, n => json({
     ...oas3(),
     paths: Object.fromEntries(range(n).map(i => [`/things${i}`, { get: { responses: { '200': { $ref: '#/components/responses/Shared' } } } }])),

@@ -6,6 +6,7 @@ import type { JsonPath } from '@stoplight/types';
 import { isEventType, isOpenApi } from '../formats.js';
 import { quote } from './fields.js';
 import { atKey, isObject, type Obj } from './oas.js';
+import { rememberByNode } from './remember.js';
 import { joinedPath, schemaHomes, SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_SINGLE, type PathLink, type SchemaHomes } from './schemas.js';
 import type { Written } from './sources.js';
 import { EVENT_SCHEMA_TYPES } from './vocabularies.js';
@@ -266,44 +267,57 @@ function deref(schema: EventSchema, node: SubSchema): SubSchema {
   return current;
 }
 
-const treeCache = new WeakMap<Obj, SubSchema[]>();
+/** A schema of an event schema's tree, and the event schema it was reached from. */
+export interface EventSubSchema {
+  schema: EventSchema;
+  node: SubSchema;
+}
 
 /**
- * Every schema of the event schema's tree once (properties, items, combinators, ...), root first.
- * Read a node's `at` only to report on it: it is built then.
+ * Every schema of these event schemas' trees (properties, items, combinators, ...), each tree
+ * root first. A schema of the document that has a place of its own (a component, a `$ref`'s
+ * target), and everything below it, is listed once, from the first event schema that reaches
+ * it: its findings land there whichever event schema reaches it. Listed for each of 1,000 event
+ * schemas that extend one base of 1,000 properties, it took n² steps. Read a node's `at` only to
+ * report on it: it is built then.
  */
-export function eventSubSchemas(schema: EventSchema): SubSchema[] {
-  const cached = treeCache.get(schema.root);
-  if (cached) return cached;
-  const tree: WalkedSubSchema[] = [];
-  const seen = new Set<Obj>();
-  // Explicit stack, like the schema index: event schemas can nest deeply, and through the
-  // document's `$ref`s as deep as a chain of schemas is long.
-  const stack: SubSchema[] = [rootNode(schema)];
-  while (stack.length > 0) {
-    const node = walked(deref(schema, stack.pop()!));
-    if (seen.has(node.schema)) continue;
-    seen.add(node.schema);
-    tree.push(node);
-    const s = node.schema;
-    const push = (value: unknown, ...tail: (string | number)[]) => {
-      if (isObject(value)) stack.push(below(schema, node, value, tail));
-    };
-    if (isObject(s.properties)) for (const [name, child] of Object.entries(s.properties)) push(child, 'properties', name);
-    if (Array.isArray(s.items)) s.items.forEach((child, i) => push(child, 'items', i));
-    else push(s.items, 'items');
-    for (const key of SUBSCHEMA_SINGLE) push(s[key], key);
-    for (const key of SUBSCHEMA_LISTS) if (Array.isArray(s[key])) (s[key] as unknown[]).forEach((child, i) => push(child, key, i));
-    for (const key of SUBSCHEMA_MAPS) if (isObject(s[key])) for (const [k, child] of Object.entries(s[key])) push(child, key, k);
+export function eventSubSchemas(schemas: readonly EventSchema[]): EventSubSchema[] {
+  const out: EventSubSchema[] = [];
+  const placed = new Set<Obj>();
+  for (const schema of schemas) {
+    const seen = new Set<Obj>();
+    // Explicit stack, like the schema index: event schemas can nest deeply, and through the
+    // document's `$ref`s as deep as a chain of schemas is long.
+    const stack: SubSchema[] = [rootNode(schema)];
+    while (stack.length > 0) {
+      const node = walked(deref(schema, stack.pop()!));
+      if (seen.has(node.schema)) continue;
+      seen.add(node.schema);
+      if (schema.homes !== undefined && node.up === undefined) {
+        if (placed.has(node.schema)) continue;
+        placed.add(node.schema);
+      }
+      out.push({ schema, node });
+      const s = node.schema;
+      const push = (value: unknown, ...tail: (string | number)[]) => {
+        if (isObject(value)) stack.push(below(schema, node, value, tail));
+      };
+      if (isObject(s.properties)) for (const [name, child] of Object.entries(s.properties)) push(child, 'properties', name);
+      if (Array.isArray(s.items)) s.items.forEach((child, i) => push(child, 'items', i));
+      else push(s.items, 'items');
+      for (const key of SUBSCHEMA_SINGLE) push(s[key], key);
+      for (const key of SUBSCHEMA_LISTS) if (Array.isArray(s[key])) (s[key] as unknown[]).forEach((child, i) => push(child, key, i));
+      for (const key of SUBSCHEMA_MAPS) if (isObject(s[key])) for (const [k, child] of Object.entries(s[key])) push(child, key, k);
+    }
   }
-  treeCache.set(schema.root, tree);
-  return tree;
+  return out;
 }
 
 export interface ObjectShape {
-  /** Declared properties by name, `allOf` members included. */
-  readonly properties: ReadonlyMap<string, PropertySchema>;
-  readonly required: ReadonlySet<string>;
+  /** The property `name`, `allOf` members included: the first declaration met, own ones first. */
+  property(name: string): PropertySchema | undefined;
+  /** Some part lists `name` in `required`. */
+  requires(name: string): boolean;
   /** Some part declares `properties`: an absent name is then really absent, not merely unknown. */
   readonly declared: boolean;
 }
@@ -311,17 +325,20 @@ export interface ObjectShape {
 const shapes = new WeakMap<SubSchema, ObjectShape>();
 
 /**
- * The properties an object schema declares, merged over its `allOf` composition; made once per
- * node (rules look up the same properties, and the field paths of many event types).
+ * The properties an object schema declares over its `allOf` composition; made once per node
+ * (rules look up the same properties, and the field paths of many event types). Looked up in its
+ * parts, not copied out of them: 1,000 event schemas that extend one base of 1,000 properties
+ * copied a million.
  */
 export function objectShape(schema: EventSchema, node: SubSchema): ObjectShape {
   let shape = shapes.get(node);
-  if (shape === undefined) shapes.set(node, (shape = readShape(schema, node)));
+  if (shape === undefined) shapes.set(node, (shape = new Shape(schema, shapeParts(schema, node))));
   return shape;
 }
 
-function readShape(schema: EventSchema, node: SubSchema): ObjectShape {
-  const shape = { properties: new Map<string, PropertySchema>(), required: new Set<string>(), declared: false };
+/** The schema and its `allOf` members, each once, in the order their properties count. */
+function shapeParts(schema: EventSchema, node: SubSchema): WalkedSubSchema[] {
+  const parts: WalkedSubSchema[] = [];
   const seen = new Set<Obj>();
   const stack = [walked(node)];
   while (stack.length > 0) {
@@ -329,17 +346,51 @@ function readShape(schema: EventSchema, node: SubSchema): ObjectShape {
     const s = part.schema;
     if (seen.has(s)) continue;
     seen.add(s);
-    if (isObject(s.properties)) {
-      shape.declared = true;
-      for (const [name, child] of Object.entries(s.properties)) {
-        if (isObject(child) && !shape.properties.has(name)) shape.properties.set(name, new ShapeProperty(deref(schema, below(schema, part, child, ['properties', name])), part, name));
-      }
-    }
-    if (Array.isArray(s.required)) for (const name of s.required) if (typeof name === 'string') shape.required.add(name);
+    parts.push(part);
     if (Array.isArray(s.allOf)) s.allOf.forEach((member, i) => isObject(member) && stack.push(below(schema, part, member, ['allOf', i])));
   }
-  return shape;
+  return parts;
 }
+
+/** The names of a `required` list (shared by the schemas that extend one base). */
+const requiredNames = rememberByNode((list): ReadonlySet<unknown> => new Set(list as unknown[]), new Set());
+
+class Shape implements ObjectShape {
+  private readonly found = new Map<string, PropertySchema | undefined>();
+  readonly declared: boolean;
+
+  constructor(
+    private readonly schema: EventSchema,
+    private readonly parts: readonly WalkedSubSchema[],
+  ) {
+    this.declared = parts.some(part => isObject(part.schema.properties));
+  }
+
+  property(name: string): PropertySchema | undefined {
+    if (this.found.has(name)) return this.found.get(name);
+    let property: PropertySchema | undefined;
+    for (const part of this.parts) {
+      const { properties } = part.schema;
+      const child = isObject(properties) && Object.hasOwn(properties, name) ? properties[name] : undefined;
+      if (!isObject(child)) continue;
+      property = new ShapeProperty(deref(this.schema, below(this.schema, part, child, ['properties', name])), part, name);
+      break;
+    }
+    this.found.set(name, property);
+    return property;
+  }
+
+  requires(name: string): boolean {
+    return this.parts.some(part => Array.isArray(part.schema.required) && requiredNames(part.schema.required).has(name));
+  }
+}
+
+/**
+ * Heights of values measured whole, with no cycle cut short below them: the same whichever value
+ * they are reached from, so kept for the next question (event schemas that extend one base
+ * measured it once each).
+ */
+const wholeHeights = new WeakMap<object, number>();
 
 /**
  * Whether a value nests more than `limit` levels deep, the targets of the document's `$ref`s
@@ -347,13 +398,14 @@ function readShape(schema: EventSchema, node: SubSchema): ObjectShape {
  * this is asked of values too deep for a recursive walk.
  */
 export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  // Heights below a cycle cut short, for this question only.
   const height = new Map<object, number>();
   const onPath = new Set<object>();
-  const stack: { node: object; children: unknown[]; next: number; tallest: number }[] = [];
+  const stack: { node: object; children: unknown[]; next: number; tallest: number; cut: boolean }[] = [];
   const enter = (node: unknown): void => {
-    if (node === null || typeof node !== 'object' || height.has(node) || onPath.has(node)) return;
+    if (node === null || typeof node !== 'object' || wholeHeights.has(node) || height.has(node) || onPath.has(node)) return;
     onPath.add(node);
-    stack.push({ node, children: Object.values(node), next: 0, tallest: 0 });
+    stack.push({ node, children: Object.values(node), next: 0, tallest: 0, cut: false });
   };
   enter(value);
   while (stack.length > 0) {
@@ -361,20 +413,27 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
     if (stack.length > limit) return true;
     if (top.next < top.children.length) {
       const child = top.children[top.next++];
-      const known = child !== null && typeof child === 'object' ? height.get(child) : 0;
+      if (child === null || typeof child !== 'object') continue;
+      const whole = wholeHeights.get(child);
+      const known = whole ?? height.get(child);
       if (known !== undefined) top.tallest = Math.max(top.tallest, known);
-      else enter(child);
+      if (whole === undefined && (known !== undefined || onPath.has(child))) top.cut = true;
+      else if (known === undefined) enter(child);
       continue;
     }
     stack.pop();
     onPath.delete(top.node);
     const own = top.tallest + 1;
     if (own > limit) return true;
-    height.set(top.node, own);
+    (top.cut ? height : wholeHeights).set(top.node, own);
     const parent = stack[stack.length - 1];
-    if (parent) parent.tallest = Math.max(parent.tallest, own);
+    if (parent) {
+      parent.tallest = Math.max(parent.tallest, own);
+      parent.cut ||= top.cut;
+    }
   }
-  return false;
+  // A value measured whole by an earlier question is not walked again.
+  return (wholeHeights.get(value as object) ?? 0) > limit;
 }
 
 /**
@@ -387,7 +446,7 @@ export function hasField(schema: EventSchema, field: string): boolean {
   for (const segment of field.split('.')) {
     const shape = objectShape(schema, node);
     if (!shape.declared) return true;
-    const next = shape.properties.get(segment);
+    const next = shape.property(segment);
     if (!next) return false;
     node = next;
   }

@@ -81,8 +81,8 @@ export default defineRule({
     return distinctEventSchemas(events.filter(node => isDataChangeEvent(node.event))).flatMap(schema => {
       const top = rootNode(schema);
       const shape = objectShape(schema, top);
-      const data = shape.properties.get('data');
-      const dataType = shape.properties.get('data_type');
+      const data = shape.property('data');
+      const dataType = shape.property('data_type');
       if (data && isResource(data, schemas)) return [];
       if (dataTypeNames(dataType).some(name => names.has(name))) return [];
       const at = data ?? dataType;

@@ -8,10 +8,10 @@ import { eventTypes, oas2, oas3 } from '../formats.js';
  * `format` where one is given. Findings at the field, or at the object that lacks it.
  */
 function mandatory(schema: EventSchema, owner: SubSchema, shape: ObjectShape, name: string, what: string, format?: string): IFunctionResult[] {
-  const field = shape.properties.get(name);
+  const field = shape.property(name);
   if (!field) return [schemaFinding(schema, owner.at, `${what} has no "${name}" property: add it${format ? ` (string, format ${format})` : ''} and list it in \`required\`.`)];
   const out: IFunctionResult[] = [];
-  if (!shape.required.has(name)) out.push(schemaFinding(schema, field.property, `${what} property "${name}" is mandatory: list it in \`required\`.`, true));
+  if (!shape.requires(name)) out.push(schemaFinding(schema, field.property, `${what} property "${name}" is mandatory: list it in \`required\`.`, true));
   if (format && field.schema.format !== format) {
     const at = field.schema.format === undefined ? field.at : [...field.at, 'format'];
     out.push(schemaFinding(schema, at, `${what} property "${name}" must be a string with \`format: ${format}\`.`));
@@ -41,7 +41,7 @@ export default defineRule({
       const top = rootNode(schema);
       const shape = objectShape(schema, top);
       out.push(...mandatory(schema, top, shape, 'metadata', 'Event schema'));
-      const metadata = shape.properties.get('metadata');
+      const metadata = shape.property('metadata');
       if (metadata) {
         const metaShape = objectShape(schema, metadata);
         out.push(...mandatory(schema, metadata, metaShape, 'eid', 'Event metadata', 'uuid'));

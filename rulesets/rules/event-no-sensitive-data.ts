@@ -46,16 +46,14 @@ export default defineRule<Options>({
   given: '$',
   check(root, { names }) {
     const terms = names.map(nameWords);
-    return distinctEventSchemas(eventTypeNodes(root)).flatMap(schema =>
-      eventSubSchemas(schema).flatMap(node => {
-        const s = node.schema;
-        if (!isObject(s.properties)) return [];
-        return Object.keys(s.properties).flatMap(name => {
-          const words = nameWords(name);
-          if (!terms.some(term => term.length > 0 && contains(words, term))) return [];
-          return [schemaFinding(schema, [...node.at, 'properties', name], `Event property "${name}" looks like sensitive data: do not publish secrets, payment data or national identifiers in events.`, true)];
-        });
-      }),
-    );
+    return eventSubSchemas(distinctEventSchemas(eventTypeNodes(root))).flatMap(({ schema, node }) => {
+      const s = node.schema;
+      if (!isObject(s.properties)) return [];
+      return Object.keys(s.properties).flatMap(name => {
+        const words = nameWords(name);
+        if (!terms.some(term => term.length > 0 && contains(words, term))) return [];
+        return [schemaFinding(schema, [...node.at, 'properties', name], `Event property "${name}" looks like sensitive data: do not publish secrets, payment data or national identifiers in events.`, true)];
+      });
+    });
   },
 });

@@ -18,14 +18,12 @@ export default defineRule({
   formats: [eventTypes, oas2, oas3],
   given: '$',
   check(root) {
-    return distinctEventSchemas(eventTypeNodes(root)).flatMap(schema =>
-      eventSubSchemas(schema).flatMap(sub => {
-        const s = sub.schema;
-        if (s.additionalProperties === undefined) return [];
-        const isMap = s.properties === undefined && isObject(s.additionalProperties);
-        if (isMap) return [];
-        return [schemaFinding(schema, [...sub.at, 'additionalProperties'], `Event schema declares \`additionalProperties: ${isObject(s.additionalProperties) ? '{...}' : String(s.additionalProperties)}\`: remove it and evolve the schema with new optional properties.`)];
-      }),
-    );
+    return eventSubSchemas(distinctEventSchemas(eventTypeNodes(root))).flatMap(({ schema, node }) => {
+      const s = node.schema;
+      if (s.additionalProperties === undefined) return [];
+      const isMap = s.properties === undefined && isObject(s.additionalProperties);
+      if (isMap) return [];
+      return [schemaFinding(schema, [...node.at, 'additionalProperties'], `Event schema declares \`additionalProperties: ${isObject(s.additionalProperties) ? '{...}' : String(s.additionalProperties)}\`: remove it and evolve the schema with new optional properties.`)];
+    });
   },
 });
