@@ -15,18 +15,24 @@ const isNode = (value: object): value is SchemaNode => 'value' in value && 'loc'
 /** Keys of a model that say where, not what. */
 const PLACE_KEYS = new Set(['loc', 'at']);
 
-/** Pairs of objects, weakly held. */
+/** The objects one object pairs with, where it pairs with more than one. */
+class Partners extends Set<object> {}
+
+/** Pairs of objects; most objects of one version pair with one of the other. */
 class PairSet {
-  private readonly pairs = new WeakMap<object, WeakSet<object>>();
+  /** Weakly held for what a whole comparison learns; a plain map for one question's pairs. */
+  constructor(private readonly pairs: WeakMap<object, object> | Map<object, object>) {}
 
   has(b: object, r: object): boolean {
-    return this.pairs.get(b)?.has(r) === true;
+    const partners = this.pairs.get(b);
+    return partners === r || (partners instanceof Partners && partners.has(r));
   }
 
   add(b: object, r: object): void {
-    let partners = this.pairs.get(b);
-    if (!partners) this.pairs.set(b, (partners = new WeakSet()));
-    partners.add(r);
+    const partners = this.pairs.get(b);
+    if (partners === undefined) this.pairs.set(b, r);
+    else if (partners instanceof Partners) partners.add(r);
+    else if (partners !== r) this.pairs.set(b, new Partners([partners, r]));
   }
 }
 
@@ -41,23 +47,27 @@ class PairSet {
  * n operations reach is compared once, not n times (Kubernetes against itself: 1.00 → 0.63 s).
  */
 export function sameness(sides: Both<Side>): (base: unknown, revision: unknown) => boolean {
-  const same = new PairSet();
-  const different = new PairSet();
+  const same = new PairSet(new WeakMap());
+  const different = new PairSet(new WeakMap());
   // A pair of objects being compared, and the pair that holds it.
   type Held = { b: object; r: object; up: Held | undefined };
   // Models, and document values with the file each is written in.
   type Pair = ({ kind: 'model'; b: unknown; r: unknown } | { kind: 'value'; b: unknown; bFile: string; r: unknown; rFile: string }) & { up: Held | undefined };
 
   return (base, revision) => {
-    const assumed = new PairSet();
+    const assumed = new PairSet(new Map());
     const met: Held[] = [];
-    /** Known, or met already in this comparison (a cycle): true; known to differ: false; else a pair to compare. */
-    const known = (b: object, r: object, up: Held | undefined): boolean | Held => {
+    /**
+     * Known, or met already in this comparison (a cycle): true; known to differ: false; else a
+     * pair to compare. Kept when found the same: the question's own pair, and pairs of document
+     * values, which many operations reach (the models below the question's pair are its own).
+     */
+    const known = (b: object, r: object, up: Held | undefined, keep: boolean): boolean | Held => {
       if (different.has(b, r)) return false;
       if (same.has(b, r) || assumed.has(b, r)) return true;
       assumed.add(b, r);
       const held = { b, r, up };
-      met.push(held);
+      if (keep) met.push(held);
       return held;
     };
     // A comparison that fails learns only the pairs that hold the difference: another pair met may
@@ -91,7 +101,7 @@ export function sameness(sides: Both<Side>): (base: unknown, revision: unknown) 
           if (!Object.is(b, r)) return differ(up);
           continue;
         }
-        const held = known(b, r, up);
+        const held = known(b, r, up, true);
         if (held === false) return differ(up);
         if (held === true) continue;
         if (Array.isArray(b) !== Array.isArray(r) || !sameKeys(b, r)) return differ(held);
@@ -100,7 +110,7 @@ export function sameness(sides: Both<Side>): (base: unknown, revision: unknown) 
       }
       if (Object.is(b, r)) continue;
       if (typeof b !== 'object' || typeof r !== 'object' || b === null || r === null) return differ(up);
-      const held = known(b, r, up);
+      const held = known(b, r, up, up === undefined);
       if (held === false) return differ(up);
       if (held === true) continue;
       if (b instanceof Map || r instanceof Map) {
