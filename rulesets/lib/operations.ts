@@ -165,13 +165,6 @@ export function* mergedProperties(schema: unknown, entriesOf: (properties: Obj) 
   }
 }
 
-/** The merged object's property `name`, if it has one. */
-export function mergedProperty(schema: unknown, name: string): unknown {
-  const layers = propertyLayers(schema);
-  for (let i = layers.length - 1; i >= 0; i--) if (Object.hasOwn(layers[i]!, name)) return layers[i]![name];
-  return undefined;
-}
-
 /** The first `count` of the entries. */
 function first<T>(entries: Iterable<T>, count: number): T[] {
   const out: T[] = [];
