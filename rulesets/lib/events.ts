@@ -313,6 +313,59 @@ export function eventSubSchemas(schemas: readonly EventSchema[]): EventSubSchema
   return out;
 }
 
+/** A part of the event schemas validated on its own (see validationUnits). */
+export interface ValidationUnit {
+  schema: EventSchema;
+  /** The part, with the parts below it that are units of their own left as empty schemas. */
+  value: unknown;
+  /** Where a problem at a path inside `value` lies, as schemaFinding takes it. */
+  inner(path: JsonPath): JsonPath;
+}
+
+/**
+ * The event schemas as parts to validate against the meta-schema: each event schema, and each
+ * schema of the document with a place of its own (a component, a `$ref`'s target) that they reach
+ * where every dialect validates a schema (a property, `items`, an `allOf` member,
+ * `additionalProperties`), once. Validated whole, each event schema took in the base that 1,000 of
+ * them extend again. A part's problems land where it is written, as they did through the event
+ * schemas' paths; a schema string is one part.
+ */
+export function validationUnits(schemas: readonly EventSchema[]): ValidationUnit[] {
+  const units: ValidationUnit[] = [];
+  const placed = new Set<Obj>();
+  for (const schema of schemas) {
+    if (schema.homes === undefined) {
+      units.push({ schema, value: schema.root, inner: path => innerPath(schema, path) });
+      continue;
+    }
+    const pending = [walked(rootNode(schema))];
+    while (pending.length > 0) {
+      const node = pending.pop()!;
+      if (placed.has(node.schema)) continue;
+      placed.add(node.schema);
+      units.push({ schema, value: withoutUnits(schema, node, pending), inner: path => [...node.at, ...path] });
+    }
+  }
+  return units;
+}
+
+/** A copy of the node's schema in which the units below it are empty schemas, each added to `pending`. */
+function withoutUnits(schema: EventSchema, node: WalkedSubSchema, pending: WalkedSubSchema[]): Obj {
+  const s = node.schema;
+  const copy: Obj = { ...s };
+  const cut = (value: Obj, ...tail: (string | number)[]): Obj => {
+    const child = below(schema, node, value, tail);
+    if (child.up !== undefined) return withoutUnits(schema, child, pending);
+    pending.push(child);
+    return {};
+  };
+  if (isObject(s.properties)) copy.properties = Object.fromEntries(Object.entries(s.properties).map(([name, value]) => [name, isObject(value) ? cut(value, 'properties', name) : value]));
+  if (isObject(s.items)) copy.items = cut(s.items, 'items');
+  if (isObject(s.additionalProperties)) copy.additionalProperties = cut(s.additionalProperties, 'additionalProperties');
+  if (Array.isArray(s.allOf)) copy.allOf = s.allOf.map((value, i) => (isObject(value) ? cut(value, 'allOf', i) : value));
+  return copy;
+}
+
 export interface ObjectShape {
   /** The property `name`, `allOf` members included: the first declaration met, own ones first. */
   property(name: string): PropertySchema | undefined;

@@ -3,7 +3,7 @@ import type { ErrorObject } from 'ajv';
 import { defineRule } from '../rule.js';
 import { validateWithSchema } from '../lib/require.js';
 import { VALIDATION_SCHEMAS, validationSchema, type Dialect, type ValidationSchemaName } from '../lib/validation-schemas.js';
-import { distinctEventSchemas, eventSchema, eventTypeNodes, innerPath, nestsDeeperThan, schemaFinding } from '../lib/events.js';
+import { distinctEventSchemas, eventSchema, eventTypeNodes, innerPath, nestsDeeperThan, schemaFinding, validationUnits } from '../lib/events.js';
 import { isOas2, isObject, type Obj } from '../lib/oas.js';
 import { eventTypes, oas2, oas3 } from '../formats.js';
 
@@ -49,21 +49,22 @@ export default defineRule({
     const meta = metaSchemaFor(root);
     const results: IFunctionResult[] = [];
     for (const node of nodes) results.push(...eventSchema(node).problems);
-    for (const schema of distinctEventSchemas(nodes)) {
+    const shallow = distinctEventSchemas(nodes).filter(schema => {
       // The validator walks the schema by recursion, and past some 800 levels the call stack ran
       // out (reported as the finding "Maximum call stack size exceeded"): a bound well below that.
-      if (nestsDeeperThan(schema.root, MAX_VALIDATED_DEPTH)) {
-        results.push(schemaFinding(schema, innerPath(schema, []), `Event schema nests more than ${MAX_VALIDATED_DEPTH} levels deep (with what its $refs lead to): too deep to check it against the Schema Object; flatten it.`));
-        continue;
-      }
-      const invalid = validateWithSchema(schema.root, { schema: meta.schema, dialect: meta.dialect, allErrors: true, prepareResults: prepareErrors }, context, []);
+      if (!nestsDeeperThan(schema.root, MAX_VALIDATED_DEPTH)) return true;
+      results.push(schemaFinding(schema, innerPath(schema, []), `Event schema nests more than ${MAX_VALIDATED_DEPTH} levels deep (with what its $refs lead to): too deep to check it against the Schema Object; flatten it.`));
+      return false;
+    });
+    for (const unit of validationUnits(shallow)) {
+      const invalid = validateWithSchema(unit.value, { schema: meta.schema, dialect: meta.dialect, allErrors: true, prepareResults: prepareErrors }, context, []);
       // One finding per place: a keyword failing several alternatives (`anyOf`) reports the first.
       const seen = new Set<string>();
       for (const { message, path = [] } of Array.isArray(invalid) ? invalid : []) {
         const key = JSON.stringify(path);
         if (seen.has(key)) continue;
         seen.add(key);
-        results.push(schemaFinding(schema, innerPath(schema, path), `Invalid event schema: ${/[.?!]$/.test(message) ? message : `${message}.`}`));
+        results.push(schemaFinding(unit.schema, unit.inner(path), `Invalid event schema: ${/[.?!]$/.test(message) ? message : `${message}.`}`));
       }
     }
     return results;

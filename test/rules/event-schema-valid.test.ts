@@ -52,6 +52,25 @@ const deep = openapi(
   dataRef('#/components/schemas/S0'),
   `components:\n  schemas:\n${Array.from({ length: 300 }, (_, i) => `    S${i}: {type: object, properties: {next: {$ref: '#/components/schemas/S${i + 1}'}}}\n`).join('')}    S300: {type: object}\n`,
 );
+// Two event schemas reach one base: through `allOf`, and as a property and the items of another.
+const sharedBase = openapi(
+  '3.0.3',
+  dataRef('#/components/schemas/Thing') + dataRef('#/components/schemas/Other'),
+  `components:
+  schemas:
+    Base:
+      type: object
+      properties:
+        count: {type: integer, minimum: abc}
+    Thing:
+      allOf: [{$ref: '#/components/schemas/Base'}]
+    Other:
+      type: object
+      properties:
+        base: {$ref: '#/components/schemas/Base'}
+        more: {type: array, items: {$ref: '#/components/schemas/Base'}}
+`,
+);
 const oas31 = edit(DATA_EVENT, 'id: {type: string}', "id: {type: [string, 'null'], const: X}");
 const oas2 = edit(DATA_EVENT, 'id: {type: string}', 'id: {type: string, x-nullable: true, nullable: true}');
 
@@ -83,6 +102,11 @@ testRule('event-schema-valid', [
     errors: [{ file: 'schemas.yaml', line: 7, column: 14, severity: 'error', message: 'Property "const" is not expected to be here' }],
   },
   { name: '3.0: circular references and nullable pass', document: circular, errors: [] },
+  {
+    name: '3.0: a base that event schemas reach three ways: its problem once, where it is written',
+    document: sharedBase,
+    errors: [{ line: lineOf(sharedBase, 'minimum: abc'), column: 41, severity: 'error', message: '"minimum" property type must be number' }],
+  },
   {
     name: '3.0: a schema nested 600 levels deep through $refs: one finding that says so (the validator ran out of call stack)',
     document: deep,
