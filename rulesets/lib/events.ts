@@ -6,7 +6,7 @@ import type { JsonPath } from '@stoplight/types';
 import { isEventType, isOpenApi } from '../formats.js';
 import { quote } from './fields.js';
 import { atKey, isObject, type Obj } from './oas.js';
-import { rememberByNode } from './remember.js';
+import { firstSight, rememberByNode } from './remember.js';
 import { joinedPath, schemaHomes, SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_SINGLE, type PathLink, type SchemaHomes } from './schemas.js';
 import type { Written } from './sources.js';
 import { EVENT_SCHEMA_TYPES } from './vocabularies.js';
@@ -283,7 +283,7 @@ export interface EventSubSchema {
  */
 export function eventSubSchemas(schemas: readonly EventSchema[]): EventSubSchema[] {
   const out: EventSubSchema[] = [];
-  const placed = new Set<Obj>();
+  const firstPlaced = firstSight();
   for (const schema of schemas) {
     const seen = new Set<Obj>();
     // Explicit stack, like the schema index: event schemas can nest deeply, and through the
@@ -293,10 +293,7 @@ export function eventSubSchemas(schemas: readonly EventSchema[]): EventSubSchema
       const node = walked(deref(schema, stack.pop()!));
       if (seen.has(node.schema)) continue;
       seen.add(node.schema);
-      if (schema.homes !== undefined && node.up === undefined) {
-        if (placed.has(node.schema)) continue;
-        placed.add(node.schema);
-      }
+      if (schema.homes !== undefined && node.up === undefined && !firstPlaced(node.schema)) continue;
       out.push({ schema, node });
       const s = node.schema;
       const push = (value: unknown, ...tail: (string | number)[]) => {
@@ -332,7 +329,7 @@ export interface ValidationUnit {
  */
 export function validationUnits(schemas: readonly EventSchema[]): ValidationUnit[] {
   const units: ValidationUnit[] = [];
-  const placed = new Set<Obj>();
+  const firstPlaced = firstSight();
   for (const schema of schemas) {
     if (schema.homes === undefined) {
       units.push({ schema, value: schema.root, inner: path => innerPath(schema, path) });
@@ -341,8 +338,7 @@ export function validationUnits(schemas: readonly EventSchema[]): ValidationUnit
     const pending = [walked(rootNode(schema))];
     while (pending.length > 0) {
       const node = pending.pop()!;
-      if (placed.has(node.schema)) continue;
-      placed.add(node.schema);
+      if (!firstPlaced(node.schema)) continue;
       units.push({ schema, value: withoutUnits(schema, node, pending), inner: path => [...node.at, ...path] });
     }
   }

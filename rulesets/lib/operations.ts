@@ -165,21 +165,19 @@ export function* mergedProperties(schema: unknown, entriesOf: (properties: Obj) 
   }
 }
 
-/** The first `count` of the entries. */
-function first<T>(entries: Iterable<T>, count: number): T[] {
-  const out: T[] = [];
+/** The one entry, if there is exactly one (read no further than a second). */
+function sole<T>(entries: Iterable<T>): T | undefined {
+  let found: T | undefined;
+  let count = 0;
   for (const entry of entries) {
-    if (out.length === count) break;
-    out.push(entry);
+    if (++count > 1) return undefined;
+    found = entry;
   }
-  return out;
+  return found;
 }
 
 /** The merged object's one property, if it has exactly one. */
-function soleProperty(schema: unknown): Entry | undefined {
-  const found = first(mergedProperties(schema), 2);
-  return found.length === 1 ? found[0] : undefined;
-}
+const soleProperty = (schema: unknown): Entry | undefined => sole(mergedProperties(schema));
 
 export const isArraySchema = (schema: unknown): schema is Obj =>
   isObject(schema) && (schemaTypes(schema).includes('array') || (schema.type === undefined && isObject(schema.items)));
@@ -218,8 +216,8 @@ const layerObjectArrays = rememberByNode(
 
 /** The one array property of an object schema, if it has exactly one. */
 function soleArrayProperty(schema: unknown): { name: string; schema: Obj } | undefined {
-  const arrays = first(mergedProperties(schema, layerArrays), 2);
-  return arrays.length === 1 ? { name: arrays[0]![0], schema: arrays[0]![1] as Obj } : undefined;
+  const array = sole(mergedProperties(schema, layerArrays));
+  return array && { name: array[0], schema: array[1] as Obj };
 }
 
 /** Some property of the object schema is an array (a multi-status body holds one). */
