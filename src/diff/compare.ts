@@ -550,45 +550,80 @@ function memberKey(side: Side, node: SchemaNode): MemberKey {
   return fixed.length > 0 ? { name: `fixed ${fixed.sort().join(',')}`, properties } : { properties };
 }
 
-type Member = { node: SchemaNode; key: MemberKey };
+export type Member = { node: SchemaNode; key: MemberKey };
 
 /**
  * `oneOf`/`anyOf` members paired: by name (memberKey), then the nameless ones by the overlap of
  * their property names (at least half of the smaller one's), then (unless `byName`) the rest in
  * order when as many remain on both sides.
+ *
+ * A union of n members takes time that follows n and the members' property names: a name finds
+ * its base member in a map, and a nameless member counts what it shares with each base member
+ * through the base members that hold each of its properties (members that share nothing are never
+ * looked at).
  */
-function pairVariants(base: Member[], revision: Member[], byName: boolean): [SchemaNode | undefined, SchemaNode | undefined][] {
+export function pairVariants(base: Member[], revision: Member[], byName: boolean): [SchemaNode | undefined, SchemaNode | undefined][] {
   const out: [SchemaNode | undefined, SchemaNode | undefined][] = [];
-  const left = [...base];
-  const rest: Member[] = [];
-  for (const r of revision) {
-    const i = r.key.name === undefined ? -1 : left.findIndex(b => b.key.name === r.key.name);
-    if (i >= 0) out.push([left.splice(i, 1)[0]!.node, r.node]);
-    else rest.push(r);
-  }
+  const taken = new Uint8Array(base.length);
+  // The base members of each name, in order, and how many of them are taken: the first left is next.
+  const named = new Map<string, { at: number; members: number[] }>();
+  // The nameless base members that hold each property name.
+  const holders = new Map<string, number[]>();
+  base.forEach(({ key }, i) => {
+    if (key.name !== undefined) {
+      const same = named.get(key.name);
+      if (same) same.members.push(i);
+      else named.set(key.name, { at: 0, members: [i] });
+    } else {
+      for (const p of key.properties) {
+        const list = holders.get(p);
+        if (list) list.push(i);
+        else holders.set(p, [i]);
+      }
+    }
+  });
+  // The revision's members left, by their place in its list.
+  const rest: number[] = [];
+  revision.forEach((r, place) => {
+    const same = r.key.name === undefined ? undefined : named.get(r.key.name);
+    if (same && same.at < same.members.length) {
+      const i = same.members[same.at++]!;
+      taken[i] = 1;
+      out.push([base[i]!.node, r.node]);
+    } else rest.push(place);
+  });
   // The share of the smaller member's properties the other has too: a member that grew stays itself.
-  const overlap = (a: MemberKey, b: MemberKey) => {
-    const shared = [...a.properties].filter(p => b.properties.has(p)).length;
-    const smaller = Math.min(a.properties.size, b.properties.size);
-    return smaller === 0 ? 0 : shared / smaller;
-  };
+  const shared = new Uint32Array(base.length);
+  const touched: number[] = [];
   const unmatched: Member[] = [];
-  rest.forEach(r => {
+  for (const place of rest) {
+    const r = revision[place]!;
     if (r.key.name !== undefined || r.key.properties.size === 0) {
       unmatched.push(r);
-      return;
+      continue;
     }
-    // The best overlap; between equals, the member at the same place in its list.
+    for (const p of r.key.properties) {
+      for (const i of holders.get(p) ?? []) {
+        if (taken[i]) continue;
+        if (shared[i] === 0) touched.push(i);
+        shared[i] = shared[i]! + 1;
+      }
+    }
+    // The best overlap; between equals, the member at the same place in its list, else the first.
     let best = -1;
     let score = 0.5;
-    left.forEach((b, i) => {
-      const o = b.key.name === undefined ? overlap(b.key, r.key) : 0;
-      const samePlace = base.indexOf(b) === revision.indexOf(r);
-      if (o > score || (o === score && (best < 0 || samePlace))) [best, score] = [i, o];
-    });
-    if (best >= 0) out.push([left.splice(best, 1)[0]!.node, r.node]);
-    else unmatched.push(r);
-  });
+    for (const i of touched) {
+      const o = shared[i]! / Math.min(base[i]!.key.properties.size, r.key.properties.size);
+      shared[i] = 0;
+      if (o > score || (o === score && best !== place && (best < 0 || i === place || i < best))) [best, score] = [i, o];
+    }
+    touched.length = 0;
+    if (best >= 0) {
+      taken[best] = 1;
+      out.push([base[best]!.node, r.node]);
+    } else unmatched.push(r);
+  }
+  const left = base.filter((_, i) => !taken[i]);
   // Renamed schemas: all that is left, in order, when as many are left on both sides.
   if (!byName && unmatched.length === left.length) {
     unmatched.forEach((r, i) => out.push([left[i]!.node, r.node]));

@@ -1,0 +1,93 @@
+// pairVariants (src/diff/compare.ts): how `apilint diff` pairs the members of a `oneOf`/`anyOf`
+// across versions. It finds names in a map and counts shared property names through the base
+// members that hold each one; checked here against the definition, written as a plain scan of
+// what is left, on generated unions: names that repeat, members with no properties, overlaps that
+// tie, and members that moved.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { pairVariants, type Member } from '../src/diff/compare.js';
+import type { SchemaNode } from '../src/diff/model.js';
+
+type Pairs = [SchemaNode | undefined, SchemaNode | undefined][];
+
+/** The definition: by name, the first left; then by the best overlap, the same place between equals, else the first; then in order. */
+function reference(base: Member[], revision: Member[], byName: boolean): Pairs {
+  const out: Pairs = [];
+  const left = [...base];
+  const rest: Member[] = [];
+  for (const r of revision) {
+    const i = r.key.name === undefined ? -1 : left.findIndex(b => b.key.name === r.key.name);
+    if (i >= 0) out.push([left.splice(i, 1)[0]!.node, r.node]);
+    else rest.push(r);
+  }
+  const overlap = (a: Member, b: Member) => {
+    const shared = [...a.key.properties].filter(p => b.key.properties.has(p)).length;
+    const smaller = Math.min(a.key.properties.size, b.key.properties.size);
+    return smaller === 0 ? 0 : shared / smaller;
+  };
+  const unmatched: Member[] = [];
+  for (const r of rest) {
+    if (r.key.name !== undefined || r.key.properties.size === 0) {
+      unmatched.push(r);
+      continue;
+    }
+    let best = -1;
+    let score = 0.5;
+    left.forEach((b, i) => {
+      const o = b.key.name === undefined ? overlap(b, r) : 0;
+      const samePlace = base.indexOf(b) === revision.indexOf(r);
+      if (o > score || (o === score && (best < 0 || samePlace))) [best, score] = [i, o];
+    });
+    if (best >= 0) out.push([left.splice(best, 1)[0]!.node, r.node]);
+    else unmatched.push(r);
+  }
+  if (!byName && unmatched.length === left.length) {
+    unmatched.forEach((r, i) => out.push([left[i]!.node, r.node]));
+    return out;
+  }
+  for (const r of unmatched) out.push([undefined, r.node]);
+  for (const b of left) out.push([b.node, undefined]);
+  return out;
+}
+
+const member = fc.record({
+  name: fc.option(fc.constantFrom('#Card', '#Bank', 'title Wallet'), { nil: undefined, freq: 2 }),
+  properties: fc.uniqueArray(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'), { maxLength: 5 }),
+});
+
+const members = (list: { name: string | undefined; properties: string[] }[], side: string): Member[] =>
+  list.map(({ name, properties }, i) => ({
+    node: { value: {}, loc: { file: side, path: ['oneOf', i] } },
+    key: { ...(name === undefined ? {} : { name }), properties: new Set(properties) },
+  }));
+
+/** A pair's nodes by their side and place, to compare and to read in a failure. */
+const spelt = (pairs: Pairs) => pairs.map(pair => pair.map(node => (node ? `${node.loc.file}${node.loc.path[1]}` : '-')).join(' '));
+
+describe('pairVariants', () => {
+  it('pairs members as the plain scan does, in the same order', () => {
+    let paired = 0;
+    fc.assert(
+      fc.property(fc.array(member, { maxLength: 12 }), fc.array(member, { maxLength: 12 }), fc.boolean(), (b, r, byName) => {
+        const base = members(b, 'b');
+        const revision = members(r, 'r');
+        const got = spelt(pairVariants(base, revision, byName));
+        expect(got).toEqual(spelt(reference(base, revision, byName)));
+        paired += got.filter(pair => !pair.includes('-')).length;
+      }),
+      { numRuns: 3000 },
+    );
+    // The runs paired members, by each of the three ways among them.
+    expect(paired).toBeGreaterThan(3000);
+  });
+
+  it('takes, between overlaps that tie, the member at the same place, else the first', () => {
+    const base = members([{ name: undefined, properties: ['a', 'b'] }, { name: undefined, properties: ['a', 'c'] }, { name: undefined, properties: ['a', 'd'] }], 'b');
+    // Each shares half with every base member: the second keeps its place, the others take the first left.
+    const revision = members([{ name: undefined, properties: ['a', 'x'] }, { name: undefined, properties: ['a', 'y'] }, { name: undefined, properties: ['a', 'z'] }], 'r');
+    expect(spelt(pairVariants(base, revision, true))).toEqual(['b0 r0', 'b1 r1', 'b2 r2']);
+    // The member at the same place is taken (b1), or the first left where it is gone (b0).
+    const moved = members([{ name: undefined, properties: ['a', 'd'] }, { name: undefined, properties: ['a', 'x'] }, { name: undefined, properties: ['a', 'y'] }], 'r');
+    expect(spelt(pairVariants(base, moved, true))).toEqual(['b2 r0', 'b1 r1', 'b0 r2']);
+  });
+});
