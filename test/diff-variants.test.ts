@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pairVariants, type Member } from '../src/diff/compare.js';
-import type { SchemaNode } from '../src/diff/model.js';
+import type { SchemaNode } from '../rulesets/diff-rule.js';
 
 type Pairs = [SchemaNode | undefined, SchemaNode | undefined][];
 
@@ -14,11 +14,11 @@ type Pairs = [SchemaNode | undefined, SchemaNode | undefined][];
 function reference(base: Member[], revision: Member[], byName: boolean): Pairs {
   const out: Pairs = [];
   const left = [...base];
-  const rest: Member[] = [];
+  const others: Member[] = [];
   for (const r of revision) {
     const i = r.key.name === undefined ? -1 : left.findIndex(b => b.key.name === r.key.name);
     if (i >= 0) out.push([left.splice(i, 1)[0]!.node, r.node]);
-    else rest.push(r);
+    else others.push(r);
   }
   const overlap = (a: Member, b: Member) => {
     const shared = [...a.key.properties].filter(p => b.key.properties.has(p)).length;
@@ -26,7 +26,7 @@ function reference(base: Member[], revision: Member[], byName: boolean): Pairs {
     return smaller === 0 ? 0 : shared / smaller;
   };
   const unmatched: Member[] = [];
-  for (const r of rest) {
+  for (const r of others) {
     if (r.key.name !== undefined || r.key.properties.size === 0) {
       unmatched.push(r);
       continue;
@@ -41,13 +41,9 @@ function reference(base: Member[], revision: Member[], byName: boolean): Pairs {
     if (best >= 0) out.push([left.splice(best, 1)[0]!.node, r.node]);
     else unmatched.push(r);
   }
-  if (!byName && unmatched.length === left.length) {
-    unmatched.forEach((r, i) => out.push([left[i]!.node, r.node]));
-    return out;
-  }
-  for (const r of unmatched) out.push([undefined, r.node]);
-  for (const b of left) out.push([b.node, undefined]);
-  return out;
+  const inOrder = !byName && unmatched.length === left.length;
+  const rest: Pairs = inOrder ? unmatched.map((r, i) => [left[i]!.node, r.node]) : [...unmatched.map((r): Pairs[number] => [undefined, r.node]), ...left.map((l): Pairs[number] => [l.node, undefined])];
+  return [...out, ...rest];
 }
 
 const member = fc.record({
