@@ -28,6 +28,7 @@ import type {
   Side as SideName,
 } from '../../rulesets/diff-rule.js';
 import { sunsetDay } from '../../rulesets/lib/compat.js';
+import { forEachComponent } from '../core/components.js';
 import { SEVERITY_RANK } from '../core/severity.js';
 import { buildModel } from './model.js';
 import { sameness } from './same.js';
@@ -372,30 +373,51 @@ export class Comparison {
   }
 
   private findings(): DiffFinding[] {
-    const roots = new Map<string, Set<string>>();
-    const rootsOf = (pair: string): Set<string> => {
-      let found = roots.get(pair);
-      if (found) return found;
-      found = new Set();
-      const seen = new Set([pair]);
-      const stack = [pair];
-      while (stack.length > 0) {
-        for (const parent of this.parents.get(stack.pop()!) ?? []) {
-          if (seen.has(parent)) continue;
-          seen.add(parent);
-          if (parent.startsWith('op:')) found.add(parent.slice(3));
-          else stack.push(parent);
-        }
-      }
-      roots.set(pair, found);
-      return found;
-    };
-    return [...this.entries.values()].map(({ operations, pairs, ...rest }) => {
+    const entries = [...this.entries.values()];
+    const reaching = operationsAbove(this.parents, entries.flatMap(entry => [...entry.pairs]));
+    return entries.map(({ operations, pairs, ...rest }) => {
       const all = new Set(operations);
-      for (const pair of pairs) for (const op of rootsOf(pair)) all.add(op);
+      for (const pair of pairs) for (const op of reaching.get(pair)!) all.add(op);
       return { ...rest, operations: [...all].sort((a, b) => (this.order.get(a) ?? 0) - (this.order.get(b) ?? 0)) };
     });
   }
+}
+
+/**
+ * The operations above each pair of `starts`: those reached through `parents`, up from parent
+ * to parent, where a parent `op:<operation>` is an operation (and has none above it). Each pair
+ * above the starts is read once, component by component: a component's operations are its
+ * members' own and those of the components above it, which finish first. A component with one
+ * component above it and no operation of its own shares that component's set. (Walked from each
+ * pair afresh, a chain of n schemas cost n², and n schemas that refer round in a ring each
+ * walked all n.)
+ */
+export function operationsAbove(parents: ReadonlyMap<string, ReadonlySet<string>>, starts: readonly string[]): Map<string, ReadonlySet<string>> {
+  const above = new Map<string, ReadonlySet<string>>();
+  const none: ReadonlySet<string> = new Set();
+  const pairsAbove = (pair: string) => [...(parents.get(pair) ?? none)].filter(parent => !parent.startsWith('op:'));
+  forEachComponent(starts, pairsAbove, members => {
+    const own = new Set<string>();
+    const upper = new Set<ReadonlySet<string>>();
+    for (const m of members) {
+      for (const parent of parents.get(m) ?? none) {
+        if (parent.startsWith('op:')) own.add(parent.slice(3));
+        else {
+          // A member of this component has no set yet; the components above have theirs.
+          const set = above.get(parent);
+          if (set) upper.add(set);
+        }
+      }
+    }
+    let ops: ReadonlySet<string>;
+    if (own.size === 0 && upper.size <= 1) ops = upper.size === 0 ? none : [...upper][0]!;
+    else {
+      for (const set of upper) for (const op of set) own.add(op);
+      ops = own;
+    }
+    for (const m of members) above.set(m, ops);
+  });
+  return above;
 }
 
 const asList = (result: DiffResult[] | DiffResult | undefined | void): DiffResult[] => (result === undefined ? [] : Array.isArray(result) ? result : [result]);

@@ -180,15 +180,20 @@ function ownKeywords(side: Side, schema: Obj, loc: Loc): View {
   };
 }
 
-/** `allOf`: the schema's own keywords first, then each member's; types intersect, properties and `required` add up. */
+/**
+ * `allOf`: the schema's own keywords first, then each member's; types intersect, properties and
+ * `required` add up. `into` is the view being built, whose properties and types are its own: the
+ * member's are added to them (a copy per member made an `allOf` of n members cost n²), and the
+ * member's, which other views read, are copied before any change.
+ */
 function merge(into: View, member: View): View {
-  const types = into.types && member.types ? intersect(into.types, member.types) : (into.types ?? member.types);
+  const types = into.types && member.types ? intersect(into.types, member.types) : (into.types ?? (member.types && new Set(member.types)));
   const nullable = into.nullable || (member.nullable && (into.types === undefined || into.types.has('null')));
   if (types) {
     if (nullable) types.add('null');
     else types.delete('null');
   }
-  const properties = new Map(into.properties);
+  const properties = into.properties;
   for (const [name, property] of member.properties) {
     const mine = properties.get(name);
     if (!mine) properties.set(name, property);

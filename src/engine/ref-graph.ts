@@ -5,6 +5,7 @@
 import { encodePointerUriFragment } from '@stoplight/json';
 import type { JsonPath } from '@stoplight/types';
 import { rememberByString } from '../../rulesets/lib/remember.js';
+import { forEachComponent } from '../core/components.js';
 import { MAX_REF_SETS } from '../load/limits.js';
 import { getPath } from './draft.js';
 
@@ -272,60 +273,17 @@ class StemReach {
     return set;
   }
 
-  /** Tarjan's strongly connected components over the out-edges, without recursion. */
+  /** The components over the out-edges, numbered as they finish, and the components below each. */
   private findComponents(): void {
-    const index = new Map<string, number>();
-    const low = new Map<string, number>();
-    const stack: string[] = [];
-    const onStack = new Set<string>();
-    let counter = 0;
-    for (const root of this.graph.nodes.keys()) {
-      if (index.has(root)) continue;
-      // Each frame: a node and the next of its edges to look at.
-      const frames: [string, number][] = [[root, 0]];
-      index.set(root, counter);
-      low.set(root, counter++);
-      stack.push(root);
-      onStack.add(root);
-      while (frames.length > 0) {
-        const frame = frames[frames.length - 1]!;
-        const [node, edge] = frame;
-        const out = this.graph.nodes.get(node)!.out;
-        if (edge < out.length) {
-          frame[1]++;
-          const next = out[edge]!;
-          if (!index.has(next)) {
-            index.set(next, counter);
-            low.set(next, counter++);
-            stack.push(next);
-            onStack.add(next);
-            frames.push([next, 0]);
-          } else if (onStack.has(next)) {
-            low.set(node, Math.min(low.get(node)!, index.get(next)!));
-          }
-          continue;
-        }
-        frames.pop();
-        if (frames.length > 0) {
-          const parent = frames[frames.length - 1]![0];
-          low.set(parent, Math.min(low.get(parent)!, low.get(node)!));
-        }
-        if (low.get(node) !== index.get(node)) continue;
-        const id = this.below.length;
-        const members: string[] = [];
-        let member: string;
-        do {
-          member = stack.pop()!;
-          onStack.delete(member);
-          this.component.set(member, id);
-          members.push(member);
-        } while (member !== node);
-        // Components finish after every component they reach: their numbers are known here.
-        const below = new Set<number>();
-        for (const m of members) for (const next of this.graph.nodes.get(m)!.out) if (this.component.get(next) !== id) below.add(this.component.get(next)!);
-        this.below.push([...below]);
-      }
-    }
+    const { nodes } = this.graph;
+    forEachComponent(nodes.keys(), node => nodes.get(node)!.out, members => {
+      const id = this.below.length;
+      for (const m of members) this.component.set(m, id);
+      // Components finish after every component they reach: their numbers are known here.
+      const below = new Set<number>();
+      for (const m of members) for (const next of nodes.get(m)!.out) if (this.component.get(next) !== id) below.add(this.component.get(next)!);
+      this.below.push([...below]);
+    });
   }
 }
 
