@@ -4,8 +4,9 @@
 // parameters, ignores on every path, ...) is generated at n and at 4n, and each document is linted
 // as a whole process (median of 5). Time above a one-path document's (start-up) should grow about
 // 4×; a shape that grows much faster than its size has a cost that grows with the square of
-// something. Writes bench/GROWTH.md. (bench/shapes.mjs measures `$ref` shapes at 1,000 to 100,000
-// refs, with a time cap.)
+// something. The `diff-` shapes are pairs of documents, compared by `apilint diff`, their time taken
+// above the diff of a one-path document with itself. Writes bench/GROWTH.md. (bench/shapes.mjs
+// measures `$ref` shapes at 1,000 to 100,000 refs, with a time cap.)
 //
 //   node bench/growth.mjs --help    (the options, in USAGE below)
 //
@@ -48,7 +49,17 @@ const swagger = (extra = {}) => ({ swagger: '2.0', info, paths: {}, definitions:
 const json = doc => ({ 'openapi.json': JSON.stringify(doc, null, 1) });
 const range = n => Array.from({ length: n }, (_, i) => i);
 
-/** Each shape: a description, the base size n, and the files of a document at size n (the first is linted). */
+/** A diff's two documents, written as base.json and revision.json. */
+const pair = (base, revision) => ({ 'base.json': JSON.stringify(base, null, 1), 'revision.json': JSON.stringify(revision, null, 1) });
+/** A document whose one operation takes and returns `schema`, with `schemas` as its components. */
+const body = (schema, schemas = {}) => oas3({ paths: { '/bodies': { post: { requestBody: { content: { 'application/json': { schema } } }, responses: ok(schema) } } }, components: { schemas } });
+/** A string property, an integer one in the revision where `changed`. */
+const typed = changed => ({ type: changed ? 'integer' : 'string' });
+
+/**
+ * Each shape: a description, the base size n, the files of a document at size n (the first is
+ * linted), and for a diff shape `'diff'` (the first two files are compared).
+ */
 const SHAPES = {
   paths: ['operations, one path each', 1000, n => json({ ...oas3(), paths: Object.fromEntries(range(n).map(i => [`/items${i}/{item_id}`, { get: { parameters: [{ name: 'item_id', in: 'path', required: true, schema: { type: 'string' } }], responses: ok() } }])) })],
   minified: ['the same, as one line of JSON', 1000, n => ({ 'openapi.json': JSON.stringify({ ...oas3(), paths: Object.fromEntries(range(n).map(i => [`/items${i}`, { get: { responses: ok() } }])) }) })],
@@ -153,12 +164,40 @@ const SHAPES = {
   aliases: ['YAML: one anchored response, n aliases', 1000, n => ({
     'openapi.yaml': `openapi: 3.0.3\ninfo: ${JSON.stringify(info)}\npaths:\n  /items0:\n    get:\n      responses:\n        '200': &ok\n          description: OK\n          content: {application/json: {schema: {type: object, properties: {id: {type: string}}}}}\n${range(n).slice(1).map(i => `  /items${i}:\n    get:\n      responses:\n        '200': *ok\n`).join('')}`,
   })],
+  'diff-union': ['a oneOf of n members without names, every other one changed', 1000, n => {
+    const union = revised => body({ oneOf: range(n).map(i => ({ type: 'object', properties: { [`f_${i}`]: typed(revised && i % 2 === 1), [`g_${i}`]: { type: 'string' } } })) });
+    return pair(union(false), union(true));
+  }, 'diff'],
+  'diff-chain': ['a body that is a chain of n schemas through $refs, every other one changed', 1000, n => {
+    const chain = revised => body({ $ref: '#/components/schemas/S0' }, Object.fromEntries(range(n).map(i => [`S${i}`, { type: 'object', properties: { name: typed(revised && i % 2 === 1), ...(i + 1 < n ? { next: { $ref: `#/components/schemas/S${i + 1}` } } : {}) } }])));
+    return pair(chain(false), chain(true));
+  }, 'diff'],
+  'diff-ring': ['a body among n schemas that refer round in a circle and to another each, every other one changed', 1000, n => {
+    const ring = revised => body({ $ref: '#/components/schemas/S0' }, Object.fromEntries(range(n).map(i => [`S${i}`, { type: 'object', properties: { name: typed(revised && i % 2 === 1), next: { $ref: `#/components/schemas/S${(i + 1) % n}` }, other: { $ref: `#/components/schemas/S${(i * 7 + 3) % n}` } } }])));
+    return pair(ring(false), ring(true));
+  }, 'diff'],
+  'diff-allof': ['a body that is an allOf of n members, every other one changed', 1000, n => {
+    const all = revised => body({ allOf: range(n).map(i => ({ type: 'object', properties: { [`p_${i}`]: typed(revised && i % 2 === 1) } })) });
+    return pair(all(false), all(true));
+  }, 'diff'],
+  'diff-allof-base': ['n operations whose bodies each extend one base schema of n properties, one of them changed', 1000, n => {
+    const extended = revised => oas3({
+      paths: Object.fromEntries(range(n).map(i => [`/things${i}`, { post: { requestBody: { content: { 'application/json': { schema: { $ref: `#/components/schemas/S${i}` } } } }, responses: { '201': { description: 'Created' } } } }])),
+      components: {
+        schemas: {
+          Base: { type: 'object', properties: Object.fromEntries(range(n).map(i => [`p_${i}`, typed(revised && i === 0)])) },
+          ...Object.fromEntries(range(n).map(i => [`S${i}`, { allOf: [{ $ref: '#/components/schemas/Base' }, { properties: { [`own_${i}`]: { type: 'string' } } }] }])),
+        },
+      },
+    });
+    return pair(extended(false), extended(true));
+  }, 'diff'],
 };
 
 const chosen = ids(USAGE, values, 'shapes', Object.keys(SHAPES)) ?? Object.keys(SHAPES);
 const WORK = mkdtempSync(path.join(os.tmpdir(), 'apilint-growth-'));
 
-/** Writes a document's files into a folder of its own; returns the file to lint and the size in bytes. */
+/** Writes a document's files into a folder of its own; returns them, the first to lint (or the first two to compare), and their size in bytes. */
 function write(name, n, files) {
   const dir = path.join(WORK, `${name}-${n}`);
   let bytes = 0;
@@ -167,7 +206,7 @@ function write(name, n, files) {
     writeFileSync(path.join(dir, file), text);
     bytes += Buffer.byteLength(text);
   }
-  return { file: path.join(dir, Object.keys(files)[0]), bytes };
+  return { files: Object.keys(files).map(file => path.join(dir, file)), bytes };
 }
 
 /** The commit a build was made from (its checkout's HEAD), or its path. */
@@ -182,16 +221,19 @@ const STOPPED = /resolution stopped at|not followed further/;
 /** A run still going after this long is killed: a shape whose cost grows with the square of its size can run for hours. */
 const KILL_S = 300;
 
+/** The arguments that lint a document, or (`diff`) compare its first two files. */
+const command = (files, kind) => (kind === 'diff' ? ['diff', '--no-config', files[0], files[1]] : ['lint', '--no-config', files[0]]);
+
 /**
- * Median wall time of RUNS whole-process lints, in seconds, and whether a bound stopped the
- * resolution; or why the lint failed (an exit code of 2, or killed), which ends the runs.
+ * Median wall time of RUNS whole-process runs of `args`, in seconds, and whether a bound stopped
+ * the resolution; or why the run failed (an exit code of 2, or killed), which ends the runs.
  */
-function lint(file, apilint = APILINT) {
+function measure(args, apilint = APILINT) {
   const times = [];
   let stopped = false;
   for (let run = 0; run < RUNS; run++) {
     const started = process.hrtime.bigint();
-    const result = spawnSync(process.execPath, [apilint, 'lint', '--no-config', file], { encoding: 'utf8', maxBuffer: 1 << 30, timeout: KILL_S * 1000 });
+    const result = spawnSync(process.execPath, [apilint, ...args], { encoding: 'utf8', maxBuffer: 1 << 30, timeout: KILL_S * 1000 });
     times.push(Number(process.hrtime.bigint() - started) / 1e9);
     if (result.signal !== null) return { seconds: NaN, stopped, failed: `killed after ${KILL_S} s` };
     if (result.status !== 0 && result.status !== 1) return { seconds: NaN, stopped, failed: `exit ${result.status}: ${result.stderr.trim().split('\n')[0]}` };
@@ -201,27 +243,29 @@ function lint(file, apilint = APILINT) {
 }
 
 try {
-  const tinyFile = write('tiny', 1, SHAPES.paths[2](1)).file;
-  const tiny = lint(tinyFile).seconds;
-  const tinyBefore = BEFORE && lint(tinyFile, BEFORE).seconds;
-  console.log(`one path: ${tiny.toFixed(2)} s (start-up, taken off each time below)`);
+  // Start-up, taken off each time: a one-path document linted, and compared with itself.
+  const tinyFile = write('tiny', 1, SHAPES.paths[2](1)).files[0];
+  const kinds = [...new Set(chosen.map(name => SHAPES[name][3] ?? 'lint'))];
+  const startUp = new Map(kinds.map(kind => [kind, measure(command([tinyFile, tinyFile], kind)).seconds]));
+  const startUpBefore = new Map(BEFORE ? kinds.map(kind => [kind, measure(command([tinyFile, tinyFile], kind), BEFORE).seconds]) : []);
+  for (const [kind, seconds] of startUp) console.log(`one path, ${kind}: ${seconds.toFixed(2)} s (start-up, taken off each time below)`);
   // NaN: too little work at n to tell (FLOOR_S).
   const shown = growth => (Number.isNaN(growth) ? `too little work at n (under ${FLOOR_S * 1000} ms above start-up)` : `×${growth.toFixed(1)}`);
   const growthOf = (small, large, start) => (small - start < FLOOR_S ? NaN : Math.max(large - start, 0) / (small - start));
   const rows = [];
   for (const name of chosen) {
-    const [label, n, files] = SHAPES[name];
+    const [label, n, files, kind = 'lint'] = SHAPES[name];
     const [small, large] = [n, 4 * n].map(size => {
       const doc = write(name, size, files(size));
-      const now = lint(doc.file);
-      const then = BEFORE && lint(doc.file, BEFORE);
+      const now = measure(command(doc.files, kind));
+      const then = BEFORE && measure(command(doc.files, kind), BEFORE);
       return { size, bytes: doc.bytes, seconds: now.seconds, stopped: now.stopped, failed: now.failed, before: then && then.seconds, beforeStopped: then && then.stopped, beforeFailed: then && then.failed };
     });
-    const growth = growthOf(small.seconds, large.seconds, tiny);
+    const growth = growthOf(small.seconds, large.seconds, startUp.get(kind));
     const stopped = small.stopped || large.stopped;
     const failed = small.failed ?? large.failed;
-    const before = BEFORE && { seconds: large.before, growth: growthOf(small.before, large.before, tinyBefore), stopped: small.beforeStopped || large.beforeStopped, failed: small.beforeFailed ?? large.beforeFailed };
-    rows.push({ name, label, small, large, growth, stopped, failed, before });
+    const before = BEFORE && { seconds: large.before, growth: growthOf(small.before, large.before, startUpBefore.get(kind)), stopped: small.beforeStopped || large.beforeStopped, failed: small.beforeFailed ?? large.beforeFailed };
+    rows.push({ name, label: kind === 'diff' ? `\`apilint diff\` of ${label}` : label, small, large, growth, stopped, failed, before });
     const was = before ? ` (before: ${before.failed ? `FAILED, ${before.failed}` : `n=${large.size} ${before.seconds.toFixed(2)} s, ${shown(before.growth)}`}${before.stopped ? ', STOPPED at a bound' : ''})` : '';
     const result = failed ? `FAILED, ${failed}` : `n=${small.size} ${small.seconds.toFixed(2)} s, n=${large.size} ${large.seconds.toFixed(2)} s: ${shown(growth)}${growth > SUPERLINEAR ? ' SUPERLINEAR' : ''}`;
     console.log(`${name.padEnd(12)} ${result}${stopped ? ' STOPPED at a bound' : ''}${was}`);
@@ -232,9 +276,9 @@ try {
       '# Growth by shape',
       '',
       `Generated by \`npm run bench:growth\` (bench/growth.mjs) on ${new Date().toISOString().slice(0, 10)}: ${os.cpus()[0]?.model.trim()} ×${os.cpus().length}, Node ${process.version}, load average ${os.loadavg().map(l => l.toFixed(2)).join(', ')} at the end.`,
-      `Each shape at n and 4n, linted as a whole process (median of ${RUNS}, \`--no-config\`). Growth is the time above a one-path document's (${tiny.toFixed(2)} s, start-up) at 4n over the same at n: about 4 where the cost follows the size; above ${SUPERLINEAR} the shape is marked. Each n takes more than ${FLOOR_S * 1000} ms above start-up; below that, noise decides the growth, and none is given. A run where a bound of src/load/limits.ts stopped the resolution (an \`invalid-ref\` finding says where) did less than the document asks, and is marked *stopped*: its time says nothing of the shape's cost. A lint that exits 2, or still runs after ${KILL_S} s and is killed, is marked *failed*.`,
+      `Each shape at n and 4n, linted as a whole process (median of ${RUNS}, \`--no-config\`); the \`diff-\` shapes are two documents compared by \`apilint diff\`. Growth is the time above a one-path document's (${startUp.get('lint')?.toFixed(2) ?? '–'} s to lint it, ${startUp.get('diff')?.toFixed(2) ?? '–'} s to compare it with itself: start-up) at 4n over the same at n: about 4 where the cost follows the size; above ${SUPERLINEAR} the shape is marked. Each n takes more than ${FLOOR_S * 1000} ms above start-up; below that, noise decides the growth, and none is given. A run where a bound of src/load/limits.ts stopped the resolution (an \`invalid-ref\` finding says where) did less than the document asks, and is marked *stopped*: its time says nothing of the shape's cost. A run that exits 2, or still runs after ${KILL_S} s and is killed, is marked *failed*.`,
       '',
-      ...(BEFORE ? [`Before: the build of ${revision(BEFORE)}, measured in the same run (its one-path time ${tinyBefore.toFixed(2)} s).`, ''] : []),
+      ...(BEFORE ? [`Before: the build of ${revision(BEFORE)}, measured in the same run (its one-path times ${[...startUpBefore.values()].map(t => `${t.toFixed(2)} s`).join(' and ')}).`, ''] : []),
       `| shape | n | MB | time | 4n | MB | time | growth |${BEFORE ? ' before: 4n | before: growth |' : ''}`,
       `|---|---:|---:|---:|---:|---:|---:|---:|${BEFORE ? '---:|---:|' : ''}`,
       ...rows.map(r => {
