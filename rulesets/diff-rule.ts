@@ -165,7 +165,8 @@ export interface SchemaView extends Located, Deprecation {
   /** `x-extensible-enum`, or in 3.1 `examples` with a description starting "[Extensible enum]". */
   extensibleEnum?: Keyword<unknown[]>;
   constraints: Partial<Record<Constraint, Keyword<unknown>>>;
-  properties: Map<string, PropertyView>;
+  /** By name, in the order they are declared (`allOf` members after the schema's own). */
+  properties: ReadonlyMap<string, PropertyView>;
   /** `false`: no other properties; a schema: their schema; undefined: open. */
   additionalProperties?: false | SchemaNode;
   items?: SchemaNode;

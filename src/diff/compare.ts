@@ -21,6 +21,7 @@ import type {
   Pair,
   ParameterModel,
   PathModel,
+  PropertyView,
   ResponseModel,
   SchemaContext,
   SchemaNode,
@@ -31,6 +32,7 @@ import { sunsetDay } from '../../rulesets/lib/compat.js';
 import { forEachComponent } from '../core/components.js';
 import { SEVERITY_RANK } from '../core/severity.js';
 import { buildModel } from './model.js';
+import { layersOf, MergedProperties } from './properties.js';
 import { sameness } from './same.js';
 import { schemaView, type View } from './schema.js';
 import type { Side } from './side.js';
@@ -91,6 +93,8 @@ export class Comparison {
   private readonly entries = new Map<string, Entry>();
   private readonly parents = new Map<string, Set<string>>();
   private readonly visited = new Set<string>();
+  /** What pairs of property layers hold differently (changedIn). */
+  private readonly changed = new WeakMap<object, WeakMap<object, readonly string[]>>();
   private readonly ids = new WeakMap<object, number>();
   private nextId = 1;
   private readonly order = new Map<string, number>();
@@ -272,14 +276,13 @@ export class Comparison {
     if (!base.variants !== !revision.variants) {
       this.compareVariants({ base: b, revision: r }, { base, revision }, here, context, origin, steps, compare);
     } else {
-      for (const name of union(revision.properties, base.properties)) {
+      for (const name of this.namesToCompare(base.properties, revision.properties)) {
         const bp = visible(base.properties.get(name), here.direction);
         const rp = visible(revision.properties.get(name), here.direction);
         if (!bp && !rp) continue;
         // One kind of value of a split schema: leaving out what was optional takes nothing clients were promised.
         if (here.split && bp && !rp && !bp.required) continue;
-        // A property the same in both versions: n schemas that extend one base of n properties
-        // share its properties' views, each pair compared once.
+        // A property the same in both versions: not walked.
         if (bp && rp && this.isSame(bp, rp)) continue;
         steps.push(() => this.call('property', { base: bp, revision: rp }, context, { ...origin, anchor: rp?.loc ?? revision.loc }));
         if (bp && rp) compare(bp.schema, rp.schema, child(here, name));
@@ -289,6 +292,47 @@ export class Comparison {
       if (base.variants && revision.variants) this.compareVariants({ base: b, revision: r }, { base, revision }, here, context, origin, steps, compare);
     }
     for (let i = steps.length - 1; i >= 0; i--) stack.push(steps[i]!);
+  }
+
+  /**
+   * The names of two schemas' properties that the comparison must look at, in the order of
+   * `union(revision, base)`: all of them, but where the two are made of as many layers (a schema's
+   * own properties and its `allOf` members', properties.ts), those that some pair of layers holds
+   * differently (`changedIn`) or that a layer repeats. Any other name is in one layer on each side,
+   * the same layer, with the same property: it is left out, as the loop would skip it. A pair of
+   * layers is read once, whichever schemas it is part of: n schemas that extend one base of n
+   * properties read the base's n names once, not n times.
+   */
+  private namesToCompare(base: ReadonlyMap<string, PropertyView>, revision: ReadonlyMap<string, PropertyView>): string[] {
+    const b = layersOf(base);
+    const r = layersOf(revision);
+    if (b.length !== r.length) return union(revision, base);
+    const names = new Set<string>();
+    for (const properties of [base, revision]) if (properties instanceof MergedProperties) for (const name of properties.repeated.keys()) names.add(name);
+    b.forEach((layer, k) => {
+      for (const name of this.changedIn(layer, r[k]!)) names.add(name);
+    });
+    if (names.size === 0) return [];
+    const inRevision = [...names].filter(name => revision.has(name));
+    const inBaseOnly = [...names].filter(name => !revision.has(name));
+    return [...inOrder(inRevision, revision), ...inOrder(inBaseOnly, base)];
+  }
+
+  /** The names that two layers of properties do not hold alike: on one side only, or not the same. Kept per pair of layers. */
+  private changedIn(base: ReadonlyMap<string, PropertyView>, revision: ReadonlyMap<string, PropertyView>): readonly string[] {
+    let byRevision = this.changed.get(base);
+    if (!byRevision) this.changed.set(base, (byRevision = new WeakMap()));
+    let names = byRevision.get(revision);
+    if (!names) {
+      const found: string[] = [];
+      for (const [name, property] of base) {
+        const other = revision.get(name);
+        if (!other || !this.isSame(property, other)) found.push(name);
+      }
+      for (const name of revision.keys()) if (!base.has(name)) found.push(name);
+      byRevision.set(revision, (names = found));
+    }
+    return names;
   }
 
   /**
@@ -422,8 +466,35 @@ export function operationsAbove(parents: ReadonlyMap<string, ReadonlySet<string>
 
 const asList = (result: DiffResult[] | DiffResult | undefined | void): DiffResult[] => (result === undefined ? [] : Array.isArray(result) ? result : [result]);
 
+/** `names`, all of them in `properties`, in the order it lists them. */
+function inOrder(names: string[], properties: ReadonlyMap<string, PropertyView>): string[] {
+  if (names.length < 2) return names;
+  const layers = layersOf(properties);
+  const place = new Map<string, [number, number]>();
+  for (const name of names) {
+    const k = properties instanceof MergedProperties ? properties.firstLayer(name) : 0;
+    place.set(name, [k, indexIn(layers[k]!, name)]);
+  }
+  return names.sort((x, y) => {
+    const [a, b] = [place.get(x)!, place.get(y)!];
+    return a[0] - b[0] || a[1] - b[1];
+  });
+}
+
+/** Each map's keys by their place in it, made once per map (a base that n schemas extend is one map). */
+const indexes = new WeakMap<object, Map<string, number>>();
+function indexIn(layer: ReadonlyMap<string, unknown>, name: string): number {
+  let index = indexes.get(layer);
+  if (!index) {
+    index = new Map();
+    for (const key of layer.keys()) index.set(key, index.size);
+    indexes.set(layer, index);
+  }
+  return index.get(name)!;
+}
+
 /** Keys of the first map in its order, then the second's that the first lacks. */
-function union<K>(first: Map<K, unknown>, second: Map<K, unknown>): K[] {
+function union<K>(first: ReadonlyMap<K, unknown>, second: ReadonlyMap<K, unknown>): K[] {
   const out = [...first.keys()];
   for (const key of second.keys()) if (!first.has(key)) out.push(key);
   return out;

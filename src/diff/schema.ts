@@ -7,6 +7,7 @@ import { CONSTRAINTS, type Constraint, type Keyword, type Loc, type PropertyView
 import { admittedTypes } from '../../rulesets/lib/compat.js';
 import { isObject, type Obj } from '../../rulesets/lib/oas.js';
 import { isExtensible31 } from '../../rulesets/lib/schemas.js';
+import { mergeProperties } from './properties.js';
 import type { Side } from './side.js';
 
 export type View = SchemaView & { unresolved?: true };
@@ -77,7 +78,8 @@ function buildView(side: Side, schema: Obj, loc: Loc): View {
   }
   if (own.nullable && own.types) own.types.add('null');
   if (members.some(m => m.unresolved)) return { ...own, unresolved: true };
-  return members.reduce(merge, own);
+  if (members.length === 0) return own;
+  return { ...members.reduce(merge, own), properties: mergeProperties([own.properties, ...members.map(m => m.properties)]) };
 }
 
 const onlyRequires = (member: unknown): boolean => isObject(member) && Object.keys(member).every(k => k === 'required' || k === 'description');
@@ -181,9 +183,8 @@ function ownKeywords(side: Side, schema: Obj, loc: Loc): View {
 }
 
 /**
- * `allOf`: the schema's own keywords first, then each member's; types intersect, properties and
- * `required` add up. `into` is the view being built, whose properties and types are its own: the
- * member's are added to them (a copy per member made an `allOf` of n members cost n²), and the
+ * `allOf`: the schema's own keywords first, then each member's; types intersect (properties and
+ * `required` add up: mergeProperties). `into` is the view being built, whose types are its own; a
  * member's, which other views read, are copied before any change.
  */
 function merge(into: View, member: View): View {
@@ -193,12 +194,6 @@ function merge(into: View, member: View): View {
     if (nullable) types.add('null');
     else types.delete('null');
   }
-  const properties = into.properties;
-  for (const [name, property] of member.properties) {
-    const mine = properties.get(name);
-    if (!mine) properties.set(name, property);
-    else if (!mine.required && property.required) properties.set(name, { ...mine, required: true, ...(property.requiredAt ? { requiredAt: property.requiredAt } : {}) });
-  }
   const constraints = { ...member.constraints, ...into.constraints } as Record<Constraint, Keyword<unknown>>;
   return {
     ...member,
@@ -206,7 +201,6 @@ function merge(into: View, member: View): View {
     ...(types ? { types } : {}),
     nullable,
     constraints,
-    properties,
     format: into.format ?? member.format,
     enum: into.enum ?? member.enum,
     extensibleEnum: into.extensibleEnum ?? member.extensibleEnum,
