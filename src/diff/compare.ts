@@ -95,6 +95,8 @@ export class Comparison {
   private readonly visited = new Set<string>();
   /** What pairs of property layers hold differently (changedIn). */
   private readonly changed = new WeakMap<object, WeakMap<object, readonly string[]>>();
+  /** The pairs of property maps met so far (namesToCompare). */
+  private readonly met = new WeakMap<object, WeakSet<object>>();
   private readonly ids = new WeakMap<object, number>();
   private nextId = 1;
   private readonly order = new Map<string, number>();
@@ -307,6 +309,9 @@ export class Comparison {
     const b = layersOf(base);
     const r = layersOf(revision);
     if (b.length !== r.length) return union(revision, base);
+    // Two maps of their own (most schemas) are read by the loop as they are, unless the pair was met
+    // before: n schemas that are each `allOf: [Base]` share the base's map.
+    if (b.length === 1 && !this.metBefore(base, revision)) return union(revision, base);
     const names = new Set<string>();
     for (const properties of [base, revision]) if (properties instanceof MergedProperties) for (const name of properties.repeated.keys()) names.add(name);
     b.forEach((layer, k) => {
@@ -316,6 +321,15 @@ export class Comparison {
     const inRevision = [...names].filter(name => revision.has(name));
     const inBaseOnly = [...names].filter(name => !revision.has(name));
     return [...inOrder(inRevision, revision), ...inOrder(inBaseOnly, base)];
+  }
+
+  /** Whether the pair of maps was met before; it is from now on. */
+  private metBefore(base: object, revision: object): boolean {
+    let byRevision = this.met.get(base);
+    if (!byRevision) this.met.set(base, (byRevision = new WeakSet()));
+    if (byRevision.has(revision)) return true;
+    byRevision.add(revision);
+    return false;
   }
 
   /** The names that two layers of properties do not hold alike: on one side only, or not the same. Kept per pair of layers. */
