@@ -300,8 +300,9 @@ export class Comparison {
    * The names of two schemas' properties that the comparison must look at, in the order of
    * `union(revision, base)`: all of them, but where the two are made of as many layers (a schema's
    * own properties and its `allOf` members', properties.ts), those that some pair of layers holds
-   * differently (`changedIn`) or that a layer repeats. Any other name is in one layer on each side,
-   * the same layer, with the same property: it is left out, as the loop would skip it. A pair of
+   * differently (`changedIn`) or whose merged view is not its layer's (declared again, or required
+   * by another part). Any other name is in one layer on each side, the same layer, with the same
+   * property: it is left out, as the loop would skip it. A pair of
    * layers is read once, whichever schemas it is part of: n schemas that extend one base of n
    * properties read the base's n names once, not n times.
    */
@@ -313,7 +314,7 @@ export class Comparison {
     // before: n schemas that are each `allOf: [Base]` share the base's map.
     if (b.length === 1 && !this.metBefore(base, revision)) return union(revision, base);
     const names = new Set<string>();
-    for (const properties of [base, revision]) if (properties instanceof MergedProperties) for (const name of properties.repeated.keys()) names.add(name);
+    for (const properties of [base, revision]) if (properties instanceof MergedProperties) for (const name of properties.merged.keys()) names.add(name);
     b.forEach((layer, k) => {
       for (const name of this.changedIn(layer, r[k]!)) names.add(name);
     });

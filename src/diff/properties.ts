@@ -1,24 +1,29 @@
 // The properties of a schema and its `allOf` members, merged as a reader merges them: the first
-// declaration of a name wins, and is required where a later one is. The merged view keeps the
+// declaration of a name wins, and is required where a later one is, or where any part's `required`
+// lists it (a member may require what another declares). The merged view keeps the
 // members' own maps as layers instead of copying them into a map per schema: n schemas that extend
 // one base of n properties held n² entries, each its own copy of the base (4,000 of each: 1.1 GB).
 // The comparison reads the layers too: a pair of layers is compared once, whichever schemas share
 // it (compare.ts, `namesToCompare`).
-import type { PropertyView } from '../../rulesets/diff-rule.js';
+import type { Loc, PropertyView } from '../../rulesets/diff-rule.js';
 
 type Properties = ReadonlyMap<string, PropertyView>;
 
 export class MergedProperties implements Properties {
   /** The maps merged, in order, none of them empty or merged itself. */
   readonly layers: readonly Properties[];
-  /** Names declared in more than one layer, each with its merged view. */
-  readonly repeated: ReadonlyMap<string, PropertyView>;
+  /**
+   * The merged view of each name declared in more than one layer, or required by a part that does
+   * not declare it; every other name's view is its layer's.
+   */
+  readonly merged: ReadonlyMap<string, PropertyView>;
   readonly size: number;
   /** The largest layer, and the layers that declare each name of the others (a name of the largest alone is not listed). */
   private readonly largest: number;
   private readonly declaring: ReadonlyMap<string, readonly number[]>;
 
-  constructor(layers: readonly Properties[]) {
+  /** `required`: names that parts list as required without declaring them, where each lists them. */
+  constructor(layers: readonly Properties[], required: ReadonlyMap<string, Loc>) {
     this.layers = layers;
     let largest = 0;
     layers.forEach((layer, k) => {
@@ -36,7 +41,7 @@ export class MergedProperties implements Properties {
         else declaring.set(name, [k]);
       }
     });
-    const repeated = new Map<string, PropertyView>();
+    const merged = new Map<string, PropertyView>();
     let size = layers.reduce((sum, layer) => sum + layer.size, 0);
     for (const [name, list] of declaring) {
       if (layers[largest]!.has(name)) {
@@ -50,11 +55,15 @@ export class MergedProperties implements Properties {
       let view = views[0]!;
       const requiring = views.find(v => v.required);
       if (!view.required && requiring) view = { ...view, required: true, ...(requiring.requiredAt ? { requiredAt: requiring.requiredAt } : {}) };
-      repeated.set(name, view);
+      merged.set(name, view);
     }
     this.declaring = declaring;
-    this.repeated = repeated;
+    this.merged = merged;
     this.size = size;
+    for (const [name, at] of required) {
+      const view = this.get(name);
+      if (view && !view.required) merged.set(name, { ...view, required: true, requiredAt: at });
+    }
   }
 
   /** The first layer that declares `name`, or -1. */
@@ -66,7 +75,7 @@ export class MergedProperties implements Properties {
 
   get(name: string): PropertyView | undefined {
     const k = this.firstLayer(name);
-    return k < 0 ? undefined : (this.repeated.get(name) ?? this.layers[k]!.get(name));
+    return k < 0 ? undefined : (this.merged.get(name) ?? this.layers[k]!.get(name));
   }
 
   has(name: string): boolean {
@@ -77,9 +86,9 @@ export class MergedProperties implements Properties {
   *entries(): MapIterator<[string, PropertyView]> {
     for (let k = 0; k < this.layers.length; k++) {
       for (const entry of this.layers[k]!) {
-        const list = this.declaring.get(entry[0]);
-        if (list === undefined) yield entry;
-        else if (list[0] === k) yield list.length === 1 ? entry : [entry[0], this.repeated.get(entry[0])!];
+        if ((this.declaring.get(entry[0])?.[0] ?? k) !== k) continue;
+        const view = this.merged.get(entry[0]);
+        yield view === undefined ? entry : [entry[0], view];
       }
     }
   }
@@ -105,12 +114,13 @@ export class MergedProperties implements Properties {
 export const layersOf = (properties: Properties): readonly Properties[] => (properties instanceof MergedProperties ? properties.layers : [properties]);
 
 /**
- * The properties of `maps` merged in order (a schema's own, then each `allOf` member's). One map
- * (or none) that holds properties is the view's own map as it is.
+ * The properties of `maps` merged in order (a schema's own, then each `allOf` member's), with the
+ * names that `required` lists (where a part lists them) required. One map (or none) that holds
+ * properties, and makes none of them required, is the view's own map as it is.
  */
-export function mergeProperties(maps: readonly Properties[]): Properties {
+export function mergeProperties(maps: readonly Properties[], required: ReadonlyMap<string, Loc>): Properties {
   const layers = maps.flatMap(layersOf).filter(layer => layer.size > 0);
   if (layers.length === 0) return maps[0] ?? new Map();
-  if (layers.length === 1) return layers[0]!;
-  return new MergedProperties(layers);
+  const properties = new MergedProperties(layers, required);
+  return layers.length === 1 && properties.merged.size === 0 ? layers[0]! : properties;
 }

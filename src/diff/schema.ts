@@ -10,7 +10,14 @@ import { isExtensible31 } from '../../rulesets/lib/schemas.js';
 import { mergeProperties } from './properties.js';
 import type { Side } from './side.js';
 
-export type View = SchemaView & { unresolved?: true };
+export type View = SchemaView & {
+  unresolved?: true;
+  /**
+   * Names that the schema's `required` (or a part's) lists without declaring them, where each is
+   * listed: a schema that merges it with a part that declares them makes them required.
+   */
+  requiredElsewhere?: ReadonlyMap<string, Loc>;
+};
 
 const views = new WeakMap<object, View>();
 const building = new WeakSet<object>();
@@ -79,7 +86,16 @@ function buildView(side: Side, schema: Obj, loc: Loc): View {
   if (own.nullable && own.types) own.types.add('null');
   if (members.some(m => m.unresolved)) return { ...own, unresolved: true };
   if (members.length === 0) return own;
-  return { ...members.reduce(merge, own), properties: mergeProperties([own.properties, ...members.map(m => m.properties)]) };
+  const { requiredElsewhere: _, ...merged } = members.reduce(merge, own);
+  // Every part's undeclared `required` names, the first place that lists each: an outer merge
+  // reads this view's properties as layers again, and applies them anew.
+  const required = new Map<string, Loc>();
+  for (const part of [own, ...members]) for (const [name, at] of part.requiredElsewhere ?? []) if (!required.has(name)) required.set(name, at);
+  return {
+    ...merged,
+    properties: mergeProperties([own.properties, ...members.map(m => m.properties)], required),
+    ...(required.size > 0 ? { requiredElsewhere: required } : {}),
+  };
 }
 
 const onlyRequires = (member: unknown): boolean => isObject(member) && Object.keys(member).every(k => k === 'required' || k === 'description');
@@ -158,6 +174,7 @@ function ownKeywords(side: Side, schema: Obj, loc: Loc): View {
       });
     }
   }
+  const requiredElsewhere = new Map([...required].filter(([name]) => !properties.has(name)));
   const additional = schema.additionalProperties;
   const component = componentName(side, loc);
   return {
@@ -170,6 +187,7 @@ function ownKeywords(side: Side, schema: Obj, loc: Loc): View {
     ...(extensible ? { extensibleEnum: extensible } : {}),
     constraints,
     properties,
+    ...(requiredElsewhere.size > 0 ? { requiredElsewhere } : {}),
     ...(additional === false ? { additionalProperties: false as const } : isObject(additional) ? { additionalProperties: side.schema(node, 'additionalProperties')! } : {}),
     ...(isObject(schema.items) ? { items: side.schema(node, 'items')! } : {}),
     ...(schema.default !== undefined ? { default: kw(schema.default, loc, 'default') } : {}),
