@@ -1,10 +1,10 @@
 // The properties of a schema and its `allOf` members, merged as a reader merges them: the first
 // declaration of a name wins, and is required where a later one is, or where any part's `required`
-// lists it (a member may require what another declares). The merged view keeps the
-// members' own maps as layers instead of copying them into a map per schema: n schemas that extend
-// one base of n properties held n² entries, each its own copy of the base (4,000 of each: 1.1 GB).
-// The comparison reads the layers too: a pair of layers is compared once, whichever schemas share
-// it (compare.ts, `namesToCompare`).
+// lists it (a member may require what another declares). The merged view keeps the members' own
+// maps as layers instead of copying them into a map per schema: n schemas that extend one base of
+// n properties held n² entries, each its own copy of the base (4,000 of each: 1.1 GB). The
+// comparison reads the layers too: a pair of layers is compared once, whichever schemas share it
+// (compare.ts, `namesToCompare`).
 import type { Loc, PropertyView } from '../../rulesets/diff-rule.js';
 
 type Properties = ReadonlyMap<string, PropertyView>;
