@@ -93,10 +93,8 @@ export class Comparison {
   private readonly entries = new Map<string, Entry>();
   private readonly parents = new Map<string, Set<string>>();
   private readonly visited = new Set<string>();
-  /** What pairs of property layers hold differently (changedIn). */
-  private readonly changed = new WeakMap<object, WeakMap<object, readonly string[]>>();
-  /** The pairs of property maps met so far (namesToCompare). */
-  private readonly met = new WeakMap<object, WeakSet<object>>();
+  /** The pairs of property layers met (namesToCompare), and what each holds differently once read (changedIn). */
+  private readonly changed = new WeakMap<object, WeakMap<object, readonly string[] | undefined>>();
   private readonly ids = new WeakMap<object, number>();
   private nextId = 1;
   private readonly order = new Map<string, number>();
@@ -310,9 +308,9 @@ export class Comparison {
     const b = layersOf(base);
     const r = layersOf(revision);
     if (b.length !== r.length) return union(revision, base);
-    // Two maps of their own (most schemas) are read by the loop as they are, unless the pair was met
-    // before: n schemas that are each `allOf: [Base]` share the base's map.
-    if (b.length === 1 && !this.metBefore(base, revision)) return union(revision, base);
+    // Two single maps (most schemas) are read by the loop as they are the first time the pair is met:
+    // n schemas that are each `allOf: [Base]` share the base's map, and meet it again.
+    if (b.length === 1 && this.firstMeeting(b[0]!, r[0]!)) return union(revision, base);
     const names = new Set<string>();
     for (const properties of [base, revision]) if (properties instanceof MergedProperties) for (const name of properties.merged.keys()) names.add(name);
     b.forEach((layer, k) => {
@@ -324,19 +322,24 @@ export class Comparison {
     return [...inOrder(inRevision, revision), ...inOrder(inBaseOnly, base)];
   }
 
-  /** Whether the pair of maps was met before; it is from now on. */
-  private metBefore(base: object, revision: object): boolean {
-    let byRevision = this.met.get(base);
-    if (!byRevision) this.met.set(base, (byRevision = new WeakSet()));
-    if (byRevision.has(revision)) return true;
-    byRevision.add(revision);
-    return false;
+  /** The pairs of layers met so far, by base layer, with what each holds differently once read. */
+  private layerPairs(base: object): WeakMap<object, readonly string[] | undefined> {
+    let byRevision = this.changed.get(base);
+    if (!byRevision) this.changed.set(base, (byRevision = new WeakMap()));
+    return byRevision;
+  }
+
+  /** Whether the pair of layers is met for the first time; it is met from now on. */
+  private firstMeeting(base: object, revision: object): boolean {
+    const byRevision = this.layerPairs(base);
+    if (byRevision.has(revision)) return false;
+    byRevision.set(revision, undefined);
+    return true;
   }
 
   /** The names that two layers of properties do not hold alike: on one side only, or not the same. Kept per pair of layers. */
   private changedIn(base: ReadonlyMap<string, PropertyView>, revision: ReadonlyMap<string, PropertyView>): readonly string[] {
-    let byRevision = this.changed.get(base);
-    if (!byRevision) this.changed.set(base, (byRevision = new WeakMap()));
+    const byRevision = this.layerPairs(base);
     let names = byRevision.get(revision);
     if (!names) {
       const found: string[] = [];
