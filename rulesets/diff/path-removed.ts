@@ -1,20 +1,21 @@
 import { defineDiffRule, type DocumentModel, type PathModel } from '../diff-rule.js';
 import { removal } from '../lib/compat.js';
-import { withoutTrailingSlashes } from '../lib/naming.js';
+import { looseTemplate } from '../lib/naming.js';
 
-/** `/Orders/{id}/Items/` and `/orders/{order_id}/items` read alike: a likely rename, named in the message. */
-const looseKey = (path: string): string => withoutTrailingSlashes(path.toLowerCase().replace(/\{[^{}]*\}/g, '{}').replace(/[-_.]/g, ''));
-
-/** A document's paths by looseKey, the first of each: asked for each removed path (a search of all was n²). */
+/**
+ * A document's paths by looseTemplate, the first of each: `/Orders/{id}/Items/` and
+ * `/orders/{order_id}/items` read alike, a likely rename, named in the message. Asked for each
+ * removed path (a search of all was n²).
+ */
 const byLooseKey = new WeakMap<DocumentModel, Map<string, PathModel>>();
 function alike(document: DocumentModel, name: string): PathModel | undefined {
   let paths = byLooseKey.get(document);
   if (!paths) {
     paths = new Map();
-    for (const path of document.paths.values()) if (!paths.has(looseKey(path.name))) paths.set(looseKey(path.name), path);
+    for (const path of document.paths.values()) if (!paths.has(looseTemplate(path.name))) paths.set(looseTemplate(path.name), path);
     byLooseKey.set(document, paths);
   }
-  return paths.get(looseKey(name));
+  return paths.get(looseTemplate(name));
 }
 
 export default defineDiffRule({

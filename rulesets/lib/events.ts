@@ -6,6 +6,7 @@ import type { JsonPath } from '@stoplight/types';
 import { isEventType, isOpenApi } from '../formats.js';
 import { quote } from './fields.js';
 import { atKey, isObject, type Obj } from './oas.js';
+import { jsonPointer, unescapePointerSegment } from './pointer.js';
 import { firstSight, rememberByNode } from './remember.js';
 import { joinedPath, schemaHomes, SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_SINGLE, type PathLink, type SchemaHomes } from './schemas.js';
 import type { Written } from './sources.js';
@@ -142,7 +143,7 @@ export function distinctEventSchemas(nodes: readonly EventTypeNode[]): EventSche
 }
 
 /** A JSON pointer for messages about a place inside a schema string (`#/properties/eid`). */
-const pointer = (inner: JsonPath): string => `#${inner.map(s => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('')}`;
+const pointer = (inner: JsonPath): string => `#${jsonPointer(inner)}`;
 
 /**
  * A finding at `at`: a SubSchema's `at`, or a path below it. Inside a schema object it lands on
@@ -258,7 +259,7 @@ function deref(schema: EventSchema, node: SubSchema): SubSchema {
       .slice(1)
       .split('/')
       .slice(1)
-      .map(s => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
+      .map(s => unescapePointerSegment(decodeURIComponent(s)));
     let target: unknown = schema.root;
     for (const segment of inner) target = isObject(target) ? target[segment] : undefined;
     if (!isObject(target)) break;

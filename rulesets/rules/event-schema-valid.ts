@@ -5,6 +5,7 @@ import { validateWithSchema } from '../lib/require.js';
 import { VALIDATION_SCHEMAS, validationSchema, type Dialect, type ValidationSchemaName } from '../lib/validation-schemas.js';
 import { distinctEventSchemas, eventSchema, eventTypeNodes, innerPath, nestsDeeperThan, schemaFinding, validationUnits } from '../lib/events.js';
 import { isOas2, isObject, type Obj } from '../lib/oas.js';
+import { escapePointerSegment } from '../lib/pointer.js';
 import { eventTypes, oas2, oas3 } from '../formats.js';
 
 /** How deep an event schema is validated (real ones nest a dozen levels or so). */
@@ -24,7 +25,7 @@ function prepareErrors(errors: ErrorObject[]): void {
   for (let i = errors.length - 1; i >= 0; i--) {
     const error = errors[i]!;
     if (error.keyword === 'if') errors.splice(i, 1);
-    else if (error.keyword === 'additionalProperties') error.instancePath += `/${String(error.params.additionalProperty).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    else if (error.keyword === 'additionalProperties') error.instancePath += `/${escapePointerSegment(String(error.params.additionalProperty))}`;
   }
 }
 

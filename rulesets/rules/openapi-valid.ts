@@ -6,6 +6,7 @@ import { defineRule } from '../rule.js';
 import { lazyRequire } from '../lib/require.js';
 import { atKey, isObject } from '../lib/oas.js';
 import { quote } from '../lib/fields.js';
+import { unescapePointerSegment } from '../lib/pointer.js';
 
 interface AjvError {
   instancePath: string;
@@ -75,12 +76,11 @@ const EXCLUSIVE: readonly (readonly [string, string])[] = [
   ['content', 'explode'], ['content', 'allowReserved'], ['operationRef', 'operationId'],
 ];
 
-const decode = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
 /** Each error's instance path as segments, read once: collapseAlternatives asks for them again and again. */
 const segments = new WeakMap<AjvError, readonly string[]>();
 function segmentsOf(e: AjvError): readonly string[] {
   let path = segments.get(e);
-  if (path === undefined) segments.set(e, (path = e.instancePath === '' ? [] : e.instancePath.slice(1).split('/').map(decode)));
+  if (path === undefined) segments.set(e, (path = e.instancePath === '' ? [] : e.instancePath.slice(1).split('/').map(unescapePointerSegment)));
   return path;
 }
 const pathOf = (e: AjvError): string[] => [...segmentsOf(e)];

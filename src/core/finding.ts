@@ -48,12 +48,4 @@ function comparePaths(a: JsonPath, b: JsonPath): number {
   return left === right ? 0 : Math.sign(left.localeCompare(right));
 }
 
-/** A path segment as RFC 6901 spells it in a pointer: `~` and `/` escaped. */
-export const escapePointerSegment = (key: string): string => (key.includes('~') || key.includes('/') ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key);
-
-/** RFC 6901 JSON pointer of a path. */
-export const jsonPointer = (path: JsonPath): string => {
-  let pointer = '';
-  for (const segment of path) pointer += `/${escapePointerSegment(String(segment))}`;
-  return pointer;
-};
+export { escapePointerSegment, jsonPointer } from '../../rulesets/lib/pointer.js';

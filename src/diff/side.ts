@@ -11,6 +11,7 @@ import type { Loc, SchemaNode } from '../../rulesets/diff-rule.js';
 import { invalidRef, refOutsideProject, remoteRef } from '../../rulesets/engine/index.js';
 import { isKnownRemoteRef } from '../../rulesets/lib/known-refs.js';
 import { isObject } from '../../rulesets/lib/oas.js';
+import { unescapePointerSegment } from '../../rulesets/lib/pointer.js';
 import { InputError } from '../core/errors.js';
 import { displayPath, STDIN } from '../core/paths.js';
 import type { CheckedText, DocumentReaders } from '../engine/index.js';
@@ -270,6 +271,6 @@ export function pointerToPath(pointer: string): JsonPath | undefined {
       } catch {
         // Taken as written.
       }
-      return decoded.replace(/~1/g, '/').replace(/~0/g, '~');
+      return unescapePointerSegment(decoded);
     });
 }

@@ -4,8 +4,9 @@
 // `/orders/{order_id}/items/` to `/orders/{id}/Items`, fixing a property's case or reordering
 // parameters then leaves the findings that were already there matched, not new.
 import type { JsonPath } from '@stoplight/types';
-import { withoutTrailingSlashes } from '../../rulesets/lib/naming.js';
+import { looseTemplate } from '../../rulesets/lib/naming.js';
 import { isObject } from '../../rulesets/lib/oas.js';
+import { unescapePointerSegment } from '../../rulesets/lib/pointer.js';
 import { rememberByString } from '../../rulesets/lib/remember.js';
 import { jsonPointer, type Finding } from '../core/finding.js';
 
@@ -15,8 +16,8 @@ import { jsonPointer, type Finding } from '../core/finding.js';
 /** `orderId`, `order_id`, `Order-ID` → `orderid`. */
 const looseName = rememberByString((name: string): string => name.toLowerCase().replace(/[-_.\s]/g, ''), 10_000);
 
-/** `/orders/{order_id}/Items/` → `/orders/{}/items`. */
-const loosePath = rememberByString((template: string): string => withoutTrailingSlashes(template.toLowerCase().replace(/\{[^{}]*\}/g, '{}').replace(/[-_.]/g, '')) || '/', 10_000);
+/** `/orders/{order_id}/Items/` → `/orders/{}/items`, and `/` stays `/`. */
+const loosePath = rememberByString((template: string): string => looseTemplate(template) || '/', 10_000);
 
 /** Names whose children are named things (a map of names), compared loosely. */
 const NAMED_MAPS = new Set(['properties', 'schemas', 'definitions', 'parameters', 'responses', 'requestBodies', 'headers', 'securitySchemes', 'examples']);
@@ -79,6 +80,6 @@ export class MeaningKeys {
 
 /** An RFC 6901 pointer (of an older baseline) read as loosely as it can be without its document. */
 export function loosePointer(pointer: string): string {
-  const path = pointer === '' ? [] : pointer.slice(1).split('/').map(segment => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const path = pointer === '' ? [] : pointer.slice(1).split('/').map(unescapePointerSegment);
   return meaningPointer(undefined, path);
 }
