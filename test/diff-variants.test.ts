@@ -10,7 +10,11 @@ import type { SchemaNode } from '../rulesets/diff-rule.js';
 
 type Pairs = [SchemaNode | undefined, SchemaNode | undefined][];
 
-/** The definition: by name, the first left; then by the best overlap, the same place between equals, else the first; then in order. */
+/**
+ * The definition: by name, the first left; then by the best overlap (nameless members only where
+ * names decide), the closer in size between equals, then the same place, else the first; then in
+ * order.
+ */
 function reference(base: Member[], revision: Member[], byName: boolean): Pairs {
   const out: Pairs = [];
   const left = [...base];
@@ -20,23 +24,25 @@ function reference(base: Member[], revision: Member[], byName: boolean): Pairs {
     if (i >= 0) out.push([left.splice(i, 1)[0]!.node, r.node]);
     else others.push(r);
   }
-  const overlap = (a: Member, b: Member) => {
+  /** The share of the smaller member's properties in the other, and of the larger's. */
+  const overlap = (a: Member, b: Member): [number, number] => {
     const shared = [...a.key.properties].filter(p => b.key.properties.has(p)).length;
     const smaller = Math.min(a.key.properties.size, b.key.properties.size);
-    return smaller === 0 ? 0 : shared / smaller;
+    return smaller === 0 ? [0, 0] : [shared / smaller, shared / Math.max(a.key.properties.size, b.key.properties.size)];
   };
   const unmatched: Member[] = [];
   for (const r of others) {
-    if (r.key.name !== undefined || r.key.properties.size === 0) {
+    if ((byName && r.key.name !== undefined) || r.key.properties.size === 0) {
       unmatched.push(r);
       continue;
     }
     let best = -1;
-    let score = 0.5;
+    let score: [number, number] = [0.5, 0];
     left.forEach((b, i) => {
-      const o = b.key.name === undefined ? overlap(b, r) : 0;
+      const o = b.key.name === undefined || !byName ? overlap(b, r) : ([0, 0] as [number, number]);
       const samePlace = base.indexOf(b) === revision.indexOf(r);
-      if (o > score || (o === score && (best < 0 || samePlace))) [best, score] = [i, o];
+      const tie = o[0] === score[0] && o[1] === score[1];
+      if (o[0] > score[0] || (o[0] === score[0] && o[1] > score[1]) || (tie && (best < 0 || samePlace))) [best, score] = [i, o];
     });
     if (best >= 0) out.push([left.splice(best, 1)[0]!.node, r.node]);
     else unmatched.push(r);
@@ -85,5 +91,19 @@ describe('pairVariants', () => {
     // The member at the same place is taken (b1), or the first left where it is gone (b0).
     const moved = members([{ name: undefined, properties: ['a', 'd'] }, { name: undefined, properties: ['a', 'x'] }, { name: undefined, properties: ['a', 'y'] }], 'r');
     expect(spelt(pairVariants(base, moved, true))).toEqual(['b2 r0', 'b1 r1', 'b0 r2']);
+  });
+
+  it('takes, between members that hold all of a member, the one closest in size', () => {
+    const base = members([{ name: undefined, properties: ['a', 'b', 'c'] }, { name: undefined, properties: ['a', 'b'] }], 'b');
+    expect(spelt(pairVariants(base, members([{ name: undefined, properties: ['a', 'b'] }], 'r'), true))).toEqual(['b1 r0', 'b0 -']);
+  });
+
+  it('pairs named members by their properties where no name matches, unless names decide', () => {
+    // oneOf: [Card, Bank] with both refs inlined and their order changed.
+    const base = members([{ name: '#Card', properties: ['a', 'b', 'c'] }, { name: '#Bank', properties: ['a', 'b'] }], 'b');
+    const inlined = members([{ name: undefined, properties: ['a', 'b'] }, { name: undefined, properties: ['a', 'b', 'c'] }], 'r');
+    expect(spelt(pairVariants(base, inlined, false))).toEqual(['b1 r0', 'b0 r1']);
+    // A schema that became a union: a member is the schema only by its name.
+    expect(spelt(pairVariants(base, inlined, true))).toEqual(['- r0', '- r1', 'b0 -', 'b1 -']);
   });
 });

@@ -664,9 +664,11 @@ function memberKey(side: Side, node: SchemaNode): MemberKey {
 export type Member = { node: SchemaNode; key: MemberKey };
 
 /**
- * `oneOf`/`anyOf` members paired: by name (memberKey), then the nameless ones by the overlap of
- * their property names (at least half of the smaller one's), then (unless `byName`) the rest in
- * order when as many remain on both sides.
+ * `oneOf`/`anyOf` members paired: by name (memberKey), then by the overlap of their property names
+ * (at least half of the smaller one's; between equal overlaps, the closer in size), then (unless
+ * `byName`) the rest in order when as many remain on both sides. Unless `byName`, a member whose
+ * name finds no partner is paired by its properties too: a `$ref` inlined, or an inline member
+ * moved into a component, is the member it was.
  *
  * A union of n members takes time that follows n and the members' property names: a name finds
  * its base member in a map, and a nameless member counts what it shares with each base member
@@ -678,14 +680,15 @@ export function pairVariants(base: Member[], revision: Member[], byName: boolean
   const taken = new Uint8Array(base.length);
   // The base members of each name, in order, and how many of them are taken: the first left is next.
   const named = new Map<string, { at: number; members: number[] }>();
-  // The nameless base members that hold each property name.
+  // The base members that hold each property name (only the nameless ones where names decide).
   const holders = new Map<string, number[]>();
   base.forEach(({ key }, i) => {
     if (key.name !== undefined) {
       const same = named.get(key.name);
       if (same) same.members.push(i);
       else named.set(key.name, { at: 0, members: [i] });
-    } else {
+    }
+    if (key.name === undefined || !byName) {
       for (const p of key.properties) {
         const list = holders.get(p);
         if (list) list.push(i);
@@ -709,7 +712,7 @@ export function pairVariants(base: Member[], revision: Member[], byName: boolean
   const unmatched: Member[] = [];
   for (const place of rest) {
     const r = revision[place]!;
-    if (r.key.name !== undefined || r.key.properties.size === 0) {
+    if ((byName && r.key.name !== undefined) || r.key.properties.size === 0) {
       unmatched.push(r);
       continue;
     }
@@ -720,13 +723,17 @@ export function pairVariants(base: Member[], revision: Member[], byName: boolean
         shared[i] = shared[i]! + 1;
       }
     }
-    // The best overlap; between equals, the member at the same place in its list, else the first.
+    // The best overlap; between equals, the closer in size (a member that stayed as it was before
+    // one that grew), then the member at the same place in its list, else the first.
     let best = -1;
     let score = 0.5;
+    let closeness = 0;
     for (const i of touched) {
-      const o = shared[i]! / Math.min(base[i]!.key.properties.size, r.key.properties.size);
+      const sizes = [base[i]!.key.properties.size, r.key.properties.size] as const;
+      const o = shared[i]! / Math.min(...sizes);
+      const c = shared[i]! / Math.max(...sizes);
       shared[i] = 0;
-      if (o > score || (o === score && best !== place && (best < 0 || i === place || i < best))) [best, score] = [i, o];
+      if (o > score || (o === score && (c > closeness || (c === closeness && best !== place && (best < 0 || i === place || i < best))))) [best, score, closeness] = [i, o, c];
     }
     touched.length = 0;
     if (best >= 0) {
