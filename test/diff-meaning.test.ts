@@ -1,14 +1,19 @@
 // `apilint diff` compares what two versions mean, not how they are written. Generated documents
-// (schemas that extend, nest and refer to one another, parameters, bodies, headers) are rewritten
-// in ways that keep their meaning: keys and unordered lists shuffled, `$ref`s inlined, inline
-// schemas moved into components, an `allOf` part's property moved into a part of its own while the
-// first part still requires it, the text written as YAML, the whole API written as Swagger 2.0.
-// Compared with the original, each must report nothing. Each rewrite followed by one real change
-// (a property a request now requires, one a response no longer has, a required parameter added,
-// an operation removed) must report that change and nothing else. Generated pairs found two bugs
-// that the fixtures had not: a property that another `allOf` part requires was read as optional,
-// and `oneOf` members whose `$ref`s were inlined and reordered were paired wrongly (4 of these 300
-// cases fail without that fix). APILINT_DIFF_SEEDS=<n> searches further.
+// (schemas that extend, nest, refer to one another and to themselves, unions, maps, read-only and
+// write-only properties, path templates, parameters, bodies, headers) are rewritten in ways that
+// keep their meaning: keys and unordered lists shuffled, `$ref`s inlined, inline schemas moved into
+// components, an `allOf` part's property moved into a part of its own while the first part still
+// requires it, a `$ref` wrapped in an `allOf` of one, parameters, bodies and responses shared
+// through components, defaults written out or left out, the path variable renamed, the schemas
+// moved into a file of their own, the text written as YAML, the whole API written as Swagger 2.0
+// (and rewritten there: the body parameter's name, media types per operation, shared parameters)
+// or as OpenAPI 3.1. Compared with the original, each must report nothing. Each rewrite followed
+// by one real change (a property a request now requires, one a response no longer has, a required
+// parameter added, an operation removed) must report that change and nothing else.
+//
+// Generated pairs found two bugs that the fixtures had not: a property that another `allOf` part
+// requires was read as optional, and `oneOf` members whose `$ref`s were inlined and reordered were
+// paired wrongly. APILINT_DIFF_SEEDS=<n> searches further (2,500 seeds, 12,500 cases: a minute).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -42,7 +47,7 @@ const isObj = (value: Json | undefined): value is Obj => value !== null && typeo
 const WORDS = ['id', 'name', 'kind', 'count', 'note', 'owner', 'size', 'state'];
 const ref = (i: number): Obj => ({ $ref: `#/components/schemas/S${i}` });
 
-/** What a generated document may use: Swagger 2.0 has neither `nullable` nor `oneOf`. */
+/** What a generated document may use: Swagger 2.0 has no `nullable`, `writeOnly`, `oneOf` or `anyOf`. */
 interface Features {
   oas3Only: boolean;
 }
@@ -60,7 +65,7 @@ function primitive(rnd: Random, features: Features): Obj {
 /**
  * Schema `i`: an object whose property names carry its number, so that the parts of an `allOf`
  * never declare one name twice (where they do, the merged view depends on the order of the parts).
- * It refers only to schemas before it: every `$ref` can be inlined.
+ * It refers to schemas before it, and sometimes to itself (a list of children).
  */
 function schema(rnd: Random, i: number, features: Features): Obj {
   const names = WORDS.filter(() => chance(rnd, 0.4)).map(word => `${word}_${i}`);
@@ -69,15 +74,20 @@ function schema(rnd: Random, i: number, features: Features): Obj {
     if (i > 0 && chance(rnd, 0.2)) return ref(Math.floor(rnd() * i));
     if (chance(rnd, 0.15)) return { type: 'array', items: i > 0 && chance(rnd, 0.5) ? ref(Math.floor(rnd() * i)) : primitive(rnd, features) };
     if (chance(rnd, 0.1)) return { type: 'object', properties: { [`inner_${i}`]: primitive(rnd, features), [`other_${i}`]: primitive(rnd, features) }, required: [`inner_${i}`] };
-    return primitive(rnd, features);
+    if (chance(rnd, 0.07)) return { type: 'object', additionalProperties: primitive(rnd, features) };
+    const value = primitive(rnd, features);
+    if (chance(rnd, 0.1)) value.readOnly = true;
+    else if (features.oas3Only && chance(rnd, 0.05)) value.writeOnly = true;
+    return value;
   };
   const own: Obj = { type: 'object', properties: Object.fromEntries(names.map(name => [name, property()])) };
+  if (chance(rnd, 0.1)) (own.properties as Obj)[`children_${i}`] = { type: 'array', items: ref(i) };
   const required = names.filter(() => chance(rnd, 0.4));
   if (required.length > 0) own.required = required;
   if (features.oas3Only && i > 1 && chance(rnd, 0.2)) {
     const first = Math.floor(rnd() * i);
     const second = (first + 1 + Math.floor(rnd() * (i - 1))) % i;
-    return { ...own, properties: { ...(own.properties as Obj), [`choice_${i}`]: { oneOf: [ref(first), ref(second)] } } };
+    return { ...own, properties: { ...(own.properties as Obj), [`choice_${i}`]: { [pick(rnd, ['oneOf', 'anyOf'])]: [ref(first), ref(second)] } } };
   }
   return i > 0 && chance(rnd, 0.35) ? { allOf: [ref(Math.floor(rnd() * i)), own] } : own;
 }
@@ -90,9 +100,12 @@ function generate(rnd: Random, features: Features = { oas3Only: true }): Obj {
   for (let p = 0; p < 2 + Math.floor(rnd() * 3); p++) {
     const parameters = Array.from({ length: Math.floor(rnd() * 4) }, (_, m): Obj => ({ name: `q${p}_${m}`, in: pick(rnd, ['query', 'header']), required: chance(rnd, 0.3), schema: primitive(rnd, features) }));
     const headers: Obj = chance(rnd, 0.4) ? { headers: { 'X-Total': { schema: { type: 'integer' } } } } : {};
-    paths[`/things${p}`] = {
-      get: { parameters, responses: { '200': { description: 'OK', ...headers, content: { 'application/json': { schema: any() } } } } },
-      post: { requestBody: { required: chance(rnd, 0.6), content: { 'application/json': { schema: any() } } }, responses: { '201': { description: 'Created', content: { 'application/json': { schema: any() } } } } },
+    // The first path has no template: the changes below find it by name.
+    const item = p > 0 && chance(rnd, 0.5);
+    const own = (): Json[] => (item ? [{ name: 'thing_id', in: 'path', required: true, schema: { type: 'string' } }] : []);
+    paths[item ? `/things${p}/{thing_id}` : `/things${p}`] = {
+      get: { parameters: [...own(), ...parameters], responses: { '200': { description: 'OK', ...headers, content: { 'application/json': { schema: any() } } } } },
+      post: { ...(item ? { parameters: own() } : {}), requestBody: { required: chance(rnd, 0.6), content: { 'application/json': { schema: any() } } }, responses: { '201': { description: 'Created', content: { 'application/json': { schema: any() } } } } },
     };
   }
   return { openapi: '3.0.3', info: { title: 'Generated', version: '1.0.0' }, paths, components: { schemas } };
@@ -100,8 +113,8 @@ function generate(rnd: Random, features: Features = { oas3Only: true }): Obj {
 
 // --- Rewrites that keep the meaning -------------------------------------------------------------
 
-/** Lists whose order means nothing: `required`, `enum`, parameters, `allOf` parts and `oneOf` members. */
-const UNORDERED = new Set(['required', 'enum', 'parameters', 'allOf', 'oneOf']);
+/** Lists whose order means nothing: `required`, `enum`, parameters, `allOf` parts and `oneOf`/`anyOf` members. */
+const UNORDERED = new Set(['required', 'enum', 'parameters', 'allOf', 'oneOf', 'anyOf']);
 
 function shuffled<T>(rnd: Random, list: readonly T[]): T[] {
   const out = [...list];
@@ -130,12 +143,15 @@ function* nodes(value: Json, parent?: Obj | Json[], key?: string | number): Gene
 
 const set = (parent: Obj | Json[], key: string | number, value: Json) => ((parent as Record<string | number, Json>)[key] = value);
 
-/** Some `$ref`s replaced by a copy of what they point to. */
+const SCHEMAS = '#/components/schemas/';
+const isSchemaRef = (value: Json): value is { $ref: string } => isObj(value) && typeof value.$ref === 'string' && value.$ref.startsWith(SCHEMAS);
+
+/** Some schema `$ref`s replaced by a copy of what they point to. */
 function inline(rnd: Random, doc: Obj): Obj {
   const out = clone(doc);
   const schemas = (out.components as Obj).schemas as Obj;
   for (const { value, parent, key } of [...nodes(out)]) {
-    if (parent === undefined || key === undefined || !isObj(value) || typeof value.$ref !== 'string' || !chance(rnd, 0.4)) continue;
+    if (parent === undefined || key === undefined || !isSchemaRef(value) || !chance(rnd, 0.4)) continue;
     set(parent, key, clone(schemas[value.$ref.split('/').pop()!]!));
   }
   return out;
@@ -181,6 +197,56 @@ function split(rnd: Random, doc: Obj): Obj {
   return out;
 }
 
+/** Some parameters, request bodies and responses moved into components, `$ref`s in their place. */
+function share(rnd: Random, doc: Obj): Obj {
+  const out = clone(doc);
+  const components = out.components as Obj;
+  const put = (section: string, name: string, value: Json): Obj => {
+    ((components[section] ??= {}) as Obj)[name] = value;
+    return { $ref: `#/components/${section}/${name}` };
+  };
+  for (const [template, item] of Object.entries(out.paths as Obj)) {
+    for (const [method, operation] of Object.entries(item as Obj)) {
+      const op = operation as Obj;
+      const id = `${method}${template.replace(/[^A-Za-z0-9]+/g, '_')}`;
+      if (Array.isArray(op.parameters)) op.parameters = op.parameters.map((parameter, i) => (chance(rnd, 0.5) ? put('parameters', `${id}_${i}`, parameter) : parameter));
+      if (op.requestBody !== undefined && chance(rnd, 0.5)) op.requestBody = put('requestBodies', id, op.requestBody);
+      const responses = op.responses as Obj;
+      for (const code of Object.keys(responses)) if (chance(rnd, 0.5)) responses[code] = put('responses', `${id}_${code}`, responses[code]!);
+    }
+  }
+  return out;
+}
+
+/** `required: false` on parameters and request bodies written out where it was left to its default, and left out where it was written. */
+function defaults(rnd: Random, doc: Obj): Obj {
+  const out = clone(doc);
+  for (const { value, key } of [...nodes(out)]) {
+    const optional = isObj(value) && ((typeof value.in === 'string' && value.in !== 'path') || (key === 'requestBody' && isObj(value.content)));
+    if (!optional || !chance(rnd, 0.6)) continue;
+    if (value.required === false) delete value.required;
+    else if (value.required === undefined) value.required = false;
+  }
+  return out;
+}
+
+/** Some schema `$ref`s wrapped in an `allOf` of that one member. */
+function wrap(rnd: Random, doc: Obj): Obj {
+  const out = clone(doc);
+  for (const { value, parent, key } of [...nodes(out)]) {
+    if (parent !== undefined && key !== undefined && isSchemaRef(value) && chance(rnd, 0.3)) set(parent, key, { allOf: [value] });
+  }
+  return out;
+}
+
+/** The path templates' variable renamed, in the template and in its parameters. */
+function rename(_rnd: Random, doc: Obj): Obj {
+  const out = clone(doc);
+  for (const { value } of [...nodes(out)]) if (isObj(value) && value.in === 'path' && value.name === 'thing_id') value.name = 'id';
+  out.paths = Object.fromEntries(Object.entries(out.paths as Obj).map(([template, item]) => [template.replace('{thing_id}', '{id}'), item]));
+  return out;
+}
+
 /**
  * The same API written as Swagger 2.0 (a document generated without `nullable` and `oneOf`):
  * definitions, body parameters, parameters and headers typed inline, one media type for all.
@@ -210,15 +276,70 @@ function toSwagger2(doc: Obj): Obj {
   return { swagger: '2.0', info: oas3.info!, consumes: ['application/json'], produces: ['application/json'], paths, definitions: (oas3.components as Obj).schemas! };
 }
 
-const REWRITES: Record<string, (rnd: Random, doc: Obj) => Obj> = { reorder: (rnd, doc) => reorder(rnd, doc) as Obj, inline, extract, split };
+/** Swagger 2.0 ways of writing the same thing: the body parameter's name (which means nothing), media types per operation, shared parameters and responses. */
+const SWAGGER_REWRITES: Record<string, (rnd: Random, doc: Obj) => Obj> = {
+  bodyName: (_rnd, doc) => {
+    const out = clone(doc);
+    for (const { value } of [...nodes(out)]) if (isObj(value) && value.in === 'body') value.name = 'payload';
+    return out;
+  },
+  mediaPerOperation: (_rnd, doc) => {
+    const { consumes, produces, ...out } = clone(doc);
+    for (const item of Object.values(out.paths as Obj)) for (const operation of Object.values(item as Obj)) Object.assign(operation as Obj, { consumes: consumes!, produces: produces! });
+    return out;
+  },
+  shared: (rnd, doc) => {
+    const out = clone(doc);
+    const put = (section: string, name: string, value: Json): Obj => {
+      ((out[section] ??= {}) as Obj)[name] = value;
+      return { $ref: `#/${section}/${name}` };
+    };
+    for (const [template, item] of Object.entries(out.paths as Obj)) {
+      for (const [method, operation] of Object.entries(item as Obj)) {
+        const op = operation as Obj;
+        const id = `${method}${template.replace(/[^A-Za-z0-9]+/g, '_')}`;
+        if (Array.isArray(op.parameters)) op.parameters = op.parameters.map((parameter, i) => (chance(rnd, 0.5) ? put('parameters', `${id}_${i}`, parameter) : parameter));
+        const responses = op.responses as Obj;
+        for (const code of Object.keys(responses)) if (chance(rnd, 0.5)) responses[code] = put('responses', `${id}_${code}`, responses[code]!);
+      }
+    }
+    return out;
+  },
+};
+
+/** The same API written as OpenAPI 3.1: `nullable` becomes a `null` type. */
+function toOas31(doc: Obj): Obj {
+  const out = clone(doc);
+  out.openapi = '3.1.0';
+  for (const { value } of [...nodes(out)]) {
+    if (!isObj(value) || value.nullable === undefined) continue;
+    if (value.nullable === true && typeof value.type === 'string') value.type = [value.type, 'null'];
+    delete value.nullable;
+  }
+  return out;
+}
+
+const REWRITES: Record<string, (rnd: Random, doc: Obj) => Obj> = { reorder: (rnd, doc) => reorder(rnd, doc) as Obj, inline, extract, split, share, defaults, wrap, rename };
 
 // --- Real changes, and what must report them ----------------------------------------------------
 
-/** The schema a `$ref` chain ends at, inside the document. */
-function target(doc: Obj, schema: Json): Obj {
-  let node = schema;
-  while (isObj(node) && typeof node.$ref === 'string') node = ((doc.components as Obj).schemas as Obj)[node.$ref.split('/').pop()!]!;
-  return node as Obj;
+/** What a local `$ref` chain leads to, inside the document. */
+function resolve(doc: Obj, node: Json): Obj {
+  let current = node;
+  while (isObj(current) && typeof current.$ref === 'string') {
+    current = current.$ref
+      .slice(2)
+      .split('/')
+      .reduce<Json>((at, key) => (isObj(at) ? at[key]! : null), doc);
+  }
+  return current as Obj;
+}
+
+/** A schema as a copy of its own: `$ref`s and `allOf`s of one member followed. */
+function ownCopy(doc: Obj, schema: Json): Obj {
+  let node = resolve(doc, schema);
+  while (Array.isArray(node.allOf) && node.allOf.length === 1 && Object.keys(node).length === 1) node = resolve(doc, node.allOf[0]!);
+  return clone(node);
 }
 
 /** The part of a schema that declares its own properties: the schema itself, or the last inline part of its `allOf` that declares some. */
@@ -229,6 +350,8 @@ function ownPart(schema: Obj): Obj {
 
 interface Change {
   rule: string;
+  /** Whether the change can be made to this document (default: always). */
+  applies?(doc: Obj): boolean;
   apply(doc: Obj): void;
 }
 
@@ -237,25 +360,31 @@ const requiredInRequest: Change = {
   rule: 'request-property-added-required',
   apply(doc) {
     const post = ((doc.paths as Obj)['/things0'] as Obj).post as Obj;
-    const media = (((post.requestBody as Obj).content as Obj)['application/json'] as Obj);
+    const media = (resolve(doc, post.requestBody!).content as Obj)['application/json'] as Obj;
     media.schema = { allOf: [media.schema!, { type: 'object', properties: { added_field: { type: 'string' } }, required: ['added_field'] }] };
   },
 };
 
+/** The first GET's response schema, made a copy of its own, and a property of it that responses carry (not write-only). */
+function responseProperty(doc: Obj): { media: Obj; copy: Obj; part: Obj; name: string } | undefined {
+  const get = ((doc.paths as Obj)['/things0'] as Obj).get as Obj;
+  const media = (resolve(doc, (get.responses as Obj)['200']!).content as Obj)['application/json'] as Obj;
+  const copy = ownCopy(doc, media.schema!);
+  const part = ownPart(copy);
+  const name = Object.entries(part.properties as Obj).find(([, schema]) => resolve(doc, schema).writeOnly !== true)?.[0];
+  return name === undefined ? undefined : { media, copy, part, name };
+}
+
 /** A property the first GET's response had and no longer has. */
 const removedFromResponse: Change = {
   rule: 'response-property-removed',
+  applies: doc => responseProperty(doc) !== undefined,
   apply(doc) {
-    const get = ((doc.paths as Obj)['/things0'] as Obj).get as Obj;
-    const media = ((((get.responses as Obj)['200'] as Obj).content as Obj)['application/json'] as Obj);
-    const copy = clone(target(doc, media.schema!));
+    const { media, copy, part, name } = responseProperty(doc)!;
     media.schema = copy;
-    const part = ownPart(copy);
-    const properties = part.properties as Obj;
-    const removed = Object.keys(properties)[0]!;
-    delete properties[removed];
+    delete (part.properties as Obj)[name];
     // Only its own entry: the part may require what another part declares.
-    if (Array.isArray(part.required)) part.required = part.required.filter(name => name !== removed);
+    if (Array.isArray(part.required)) part.required = part.required.filter(required => required !== name);
   },
 };
 
@@ -283,29 +412,43 @@ const CHANGES = [requiredInRequest, removedFromResponse, requiredParameter, remo
 const DIR = mkdtempSync(path.join(tmpdir(), 'apilint-diff-meaning-'));
 afterAll(() => rmSync(DIR, { recursive: true, force: true }));
 
-async function compare(name: string, base: Obj, revision: Obj, yaml: boolean) {
+/** How a revision is written: as YAML, and with its schemas in a file of their own. */
+interface Layout {
+  yaml: boolean;
+  external: boolean;
+}
+
+async function compare(name: string, base: Obj, revision: Obj, { yaml, external }: Layout) {
   const dir = path.join(DIR, name);
   mkdirSync(dir, { recursive: true });
-  const baseFile = path.join(dir, 'base.json');
-  const revisionFile = path.join(dir, yaml ? 'revision.yaml' : 'revision.json');
-  writeFileSync(baseFile, JSON.stringify(base, null, 1));
-  writeFileSync(revisionFile, yaml ? YAML.safeStringify(revision, { indent: 2 }) : JSON.stringify(revision, null, 1));
-  const findings = await diffFiles(baseFile, revisionFile);
+  const extension = yaml ? 'yaml' : 'json';
+  const write = (file: string, value: Json) => writeFileSync(path.join(dir, file), yaml ? YAML.safeStringify(value, { indent: 2 }) : JSON.stringify(value, null, 1));
+  const files = { base: path.join(dir, 'base.json'), revision: path.join(dir, `revision.${extension}`) };
+  writeFileSync(files.base, JSON.stringify(base, null, 1));
+  if (external) {
+    const { schemas, ...components } = revision.components as Obj;
+    const moved = (value: Json, to: string) => JSON.parse(JSON.stringify(value).replaceAll(`"${SCHEMAS}`, `"${to}`)) as Json;
+    write(`schemas.${extension}`, moved(schemas!, '#/'));
+    write(`revision.${extension}`, moved({ ...revision, components }, `schemas.${extension}#/`));
+  } else write(`revision.${extension}`, revision);
+  const findings = await diffFiles(files.base, files.revision);
   return { findings, listing: `${findings.map(f => `${f.ruleId} ${f.severity} ${path.basename(f.file)}:${f.line} ${f.message}`).join('\n')}\n(documents kept in ${dir} if the run fails)` };
 }
 
 /** CI's seeds; APILINT_DIFF_SEEDS=<n> runs n of them. */
 const SEEDS = Array.from({ length: Number(process.env.APILINT_DIFF_SEEDS ?? 100) }, (_, i) => 1000 + i);
 
-/** A seed's document and a rewrite of it: one or more of REWRITES, in a random order. */
-function rewritten(seed: number): { base: Obj; revision: Obj; steps: string[]; yaml: boolean; rnd: Random } {
+/** A seed's document and a rewrite of it: one or more of REWRITES, in a random order, and a layout. */
+function rewritten(seed: number): { base: Obj; revision: Obj; steps: string[]; layout: Layout; rnd: Random } {
   const rnd = random(seed);
   const base = generate(rnd);
-  const steps = shuffled(rnd, Object.keys(REWRITES)).filter(() => chance(rnd, 0.6));
+  const steps = shuffled(rnd, Object.keys(REWRITES)).filter(() => chance(rnd, 0.5));
   if (steps.length === 0) steps.push(pick(rnd, Object.keys(REWRITES)));
   const revision = steps.reduce((doc, step) => REWRITES[step]!(rnd, doc), base);
-  return { base, revision, steps, yaml: chance(rnd, 0.3), rnd };
+  return { base, revision, steps, layout: { yaml: chance(rnd, 0.3), external: chance(rnd, 0.3) }, rnd };
 }
+
+const described = (steps: string[], { yaml, external }: Layout) => [...steps, ...(yaml ? ['yaml'] : []), ...(external ? ['schemas in a file of their own'] : [])].join(' + ');
 
 describe('apilint diff of generated documents', () => {
   it.each(SEEDS)('seed %i: the same API as Swagger 2.0 and as OpenAPI 3.0, either way round, reports nothing', async seed => {
@@ -313,24 +456,46 @@ describe('apilint diff of generated documents', () => {
     const oas3 = generate(rnd, { oas3Only: false });
     const swagger = toSwagger2(oas3);
     for (const [base, revision, name] of [[oas3, swagger, 'to-2'], [swagger, oas3, 'to-3']] as const) {
-      const { findings, listing } = await compare(`${name}-${seed}`, base, REWRITES.reorder!(rnd, revision), false);
+      const { findings, listing } = await compare(`${name}-${seed}`, base, REWRITES.reorder!(rnd, revision), { yaml: false, external: false });
+      expect(findings, `${name}:\n${listing}`).toEqual([]);
+    }
+  });
+
+  it.each(SEEDS)('seed %i: a Swagger 2.0 rewrite that keeps the meaning reports nothing', async seed => {
+    const rnd = random(seed);
+    const oas3 = generate(rnd, { oas3Only: false });
+    const portable = ['reorder', 'inline', 'extract', 'split', 'wrap', 'rename', 'defaults'];
+    const steps = shuffled(rnd, portable).filter(() => chance(rnd, 0.5));
+    const swaggerSteps = Object.keys(SWAGGER_REWRITES).filter(() => chance(rnd, 0.6));
+    const revision = swaggerSteps.reduce((doc, step) => SWAGGER_REWRITES[step]!(rnd, doc), toSwagger2(steps.reduce((doc, step) => REWRITES[step]!(rnd, doc), oas3)));
+    const layout = { yaml: chance(rnd, 0.3), external: false };
+    const { findings, listing } = await compare(`swagger-${seed}`, toSwagger2(oas3), revision, layout);
+    expect(findings, `${described([...steps, ...swaggerSteps], layout)}:\n${listing}`).toEqual([]);
+  });
+
+  it.each(SEEDS)('seed %i: the same API as OpenAPI 3.0 and as 3.1, either way round, reports nothing', async seed => {
+    const rnd = random(seed);
+    const oas30 = generate(rnd);
+    const oas31 = toOas31(oas30);
+    for (const [base, revision, name] of [[oas30, oas31, 'to-3.1'], [oas31, oas30, 'to-3.0']] as const) {
+      const { findings, listing } = await compare(`${name}-${seed}`, base, REWRITES.reorder!(rnd, revision), { yaml: false, external: false });
       expect(findings, `${name}:\n${listing}`).toEqual([]);
     }
   });
 
   it.each(SEEDS)('seed %i: a rewrite that keeps the meaning reports nothing', async seed => {
-    const { base, revision, steps, yaml } = rewritten(seed);
-    const { findings, listing } = await compare(`same-${seed}`, base, revision, yaml);
-    expect(findings, `${steps.join(' + ')}${yaml ? ' + yaml' : ''}:\n${listing}`).toEqual([]);
+    const { base, revision, steps, layout } = rewritten(seed);
+    const { findings, listing } = await compare(`same-${seed}`, base, revision, layout);
+    expect(findings, `${described(steps, layout)}:\n${listing}`).toEqual([]);
   });
 
   it.each(SEEDS)('seed %i: a rewrite plus one real change reports that change only', async seed => {
-    const { base, revision, steps, yaml, rnd } = rewritten(seed);
-    const change = pick(rnd, CHANGES);
+    const { base, revision, steps, layout, rnd } = rewritten(seed);
+    const change = pick(rnd, CHANGES.filter(c => c.applies?.(revision) ?? true));
     change.apply(revision);
     // Each change breaks clients: a MAJOR version, or info-version-bump reports it too.
     (revision.info as Obj).version = '2.0.0';
-    const { findings, listing } = await compare(`changed-${seed}`, base, revision, yaml);
-    expect(findings.map(f => f.ruleId), `${steps.join(' + ')} + ${change.rule}${yaml ? ' + yaml' : ''}:\n${listing}`).toEqual([change.rule]);
+    const { findings, listing } = await compare(`changed-${seed}`, base, revision, layout);
+    expect(findings.map(f => f.ruleId), `${described([...steps, change.rule], layout)}:\n${listing}`).toEqual([change.rule]);
   });
 });
