@@ -1,7 +1,7 @@
 // Machine format, documented in the README ("JSON output"); `version` changes only on a breaking change.
 import { docsUrl } from '../../rulesets/rule.js';
 import { TOOL } from '../core/meta.js';
-import { countBySeverity, displayPath, jsonPointer, visible, type Formatter } from './types.js';
+import { countBySeverity, displayPath, jsonPointer, jsonWithArray, visible, type Formatter } from './types.js';
 
 export const json: Formatter = (all, { cwd, files, inputErrors, comparison }) => {
   const findings = visible(all);
@@ -20,25 +20,31 @@ export const json: Formatter = (all, { cwd, files, inputErrors, comparison }) =>
       ...(comparison ? { comparedWith: comparison.against, unchanged: comparison.unchanged, fixed: comparison.fixed } : {}),
     },
     files: files.map(f => displayPath(f, cwd)),
-    findings: findings.map(f => ({
-      ruleId: f.ruleId,
-      severity: f.severity,
-      message: f.message,
-      file: displayPath(f.file, cwd),
-      line: f.line,
-      column: f.column,
-      endLine: f.endLine,
-      endColumn: f.endColumn,
-      pointer: jsonPointer(f.path),
-      documentationUrl: docsUrl(f.ruleId),
-      // apilint diff: the operations a change affects.
-      ...(f.operations ? { operations: f.operations } : {}),
-    })),
+    findings: [],
     inputErrors: inputErrors.map(e => ({
       file: displayPath(e.file, cwd),
       ...(e.line !== undefined ? { line: e.line, column: e.column } : {}),
       message: e.message,
     })),
   };
-  return `${JSON.stringify(report, null, 2)}\n`;
+  // Each finding made as its piece is written: only one at a time is held as text.
+  const entries = function* () {
+    for (const f of findings) {
+      yield {
+        ruleId: f.ruleId,
+        severity: f.severity,
+        message: f.message,
+        file: displayPath(f.file, cwd),
+        line: f.line,
+        column: f.column,
+        endLine: f.endLine,
+        endColumn: f.endColumn,
+        pointer: jsonPointer(f.path),
+        documentationUrl: docsUrl(f.ruleId),
+        // apilint diff: the operations a change affects.
+        ...(f.operations ? { operations: f.operations } : {}),
+      };
+    }
+  };
+  return jsonWithArray(report, 'findings', entries());
 };

@@ -30,10 +30,11 @@ function followLinks(file: string): string {
   throw Object.assign(new Error('too many symbolic links'), { code: 'ELOOP' });
 }
 
-export async function writeReport(file: string, text: string, streams: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream }): Promise<void> {
+/** Writes a report (or the baseline): one text, or its blocks in order (formatters/types.ts). */
+export async function writeReport(file: string, text: string | Iterable<string>, streams: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream }): Promise<void> {
   const stream = STREAMS[file];
   if (stream) {
-    streams[stream].write(text);
+    for (const block of typeof text === 'string' ? [text] : text) await new Promise(resolve => streams[stream].write(block, resolve));
     return;
   }
   let temp: string | undefined;

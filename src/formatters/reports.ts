@@ -7,7 +7,7 @@ import { displayPath } from '../core/paths.js';
 import { escapeControl } from '../core/text.js';
 import type { FormatName } from './names.js';
 import { writeReport } from './output.js';
-import { plural, type FormatContext, type Formatter } from './types.js';
+import { blocks, plural, type FormatContext, type Formatter, type Report } from './types.js';
 
 export interface ReportOptions {
   /** Each format to its output file, or to stdout. */
@@ -45,12 +45,12 @@ export async function writeReports(options: ReportOptions, findings: readonly Fi
   for (const { format, output } of options.reports) {
     const destination = output === undefined ? '<stdout>' : escapeControl(displayPath(path.resolve(options.cwd, output), options.cwd));
     const notice = (message: string) => stderr(`apilint: ${destination}: ${message}\n`);
-    let text: string;
+    let report: Report;
     try {
       const toTerminal = output === undefined;
-      text = (await loadFormatter(format))(findings, { ...context, color: toTerminal && options.color, hyperlinks: toTerminal && options.hyperlinks === true, notice });
+      report = (await loadFormatter(format))(findings, { ...context, color: toTerminal && options.color, hyperlinks: toTerminal && options.hyperlinks === true, notice });
     } catch (error) {
-      // Past V8's longest string (about 512 MB), e.g. a million findings as JSON.
+      // Past V8's longest string (about 512 MB): a million findings in a format made as one text.
       if (!(error instanceof RangeError)) throw error;
       notice(`the ${format} report is too large to produce (${plural(findings.length, 'finding')}): lint fewer files at once`);
       ok = false;
@@ -60,15 +60,19 @@ export async function writeReports(options: ReportOptions, findings: readonly Fi
       // A full disk or a closed pipe loses the report: say so, and the run exits 2. The stream
       // also emits the failure as an event, which would end the process with a stack trace.
       if (options.stdout.listenerCount('error') === 0) options.stdout.on('error', () => undefined);
-      const failure = await new Promise<Error | null | undefined>(resolve => options.stdout.write(text, resolve));
-      if (failure) {
-        notice(`cannot write the report (${(failure as NodeJS.ErrnoException).code ?? failure.message})`);
-        ok = false;
+      for (const block of blocks(report)) {
+        // Each block written before the next is made: the stream never holds the whole report.
+        const failure = await new Promise<Error | null | undefined>(resolve => options.stdout.write(block, resolve));
+        if (failure) {
+          notice(`cannot write the report (${(failure as NodeJS.ErrnoException).code ?? failure.message})`);
+          ok = false;
+          break;
+        }
       }
       continue;
     }
     try {
-      await writeReport(path.resolve(options.cwd, output), text, options);
+      await writeReport(path.resolve(options.cwd, output), blocks(report), options);
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       notice(error.message);

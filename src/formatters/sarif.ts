@@ -15,7 +15,7 @@ import type { Finding } from '../core/finding.js';
 import { TOOL } from '../core/meta.js';
 import { SEVERITIES } from '../core/severity.js';
 import { catalogue } from '../lint/catalogue.js';
-import { countBySeverity, displayPath, fingerprint, grouped, jsonPointer, plural, type FormatContext, type Formatter } from './types.js';
+import { countBySeverity, displayPath, fingerprint, grouped, jsonPointer, plural, type FormatContext } from './types.js';
 
 export const GITHUB_LIMITS = { resultsPerRun: 25_000, gzipBytes: 10_000_000 } as const;
 
@@ -29,7 +29,8 @@ function artifactLocation(file: string, cwd: string) {
   return { uri: shown.split('\\').join('/').split('/').map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };
 }
 
-export const sarif: Formatter = (findings, context) => {
+/** One text, not pieces: its size is measured compressed, and GitHub's limits cap it. */
+export const sarif = (findings: readonly Finding[], context: FormatContext): string => {
   const limit = GITHUB_LIMITS;
   // The findings in the order they are given up: least important last.
   const rank = (f: Finding) => (f.suppression ? SEVERITIES.length : 0) + SEVERITIES.indexOf(f.severity);

@@ -33,7 +33,58 @@ export { displayPath };
 /** A path as text formats print it: relative where possible, control characters visibly escaped. */
 export const shownPath = (file: string, cwd: string): string => escapeControl(displayPath(file, cwd));
 
-export type Formatter = (findings: readonly Finding[], context: FormatContext) => string;
+/**
+ * A report: one text, or (for the formats whose size follows the findings' without a cap) its
+ * pieces in order, so that no report of a million findings has to be one string: V8's longest is
+ * about 512 MB.
+ */
+export type Report = string | Iterable<string>;
+
+export type Formatter = (findings: readonly Finding[], context: FormatContext) => Report;
+
+/**
+ * `JSON.stringify(value, null, 2)` of an object with one array member, spelt in pieces: the text
+ * around the array, then each item on its own. Byte for byte the same text, ending in a newline.
+ */
+export function* jsonWithArray(value: Record<string, unknown>, key: string, items: Iterable<unknown>): Generator<string> {
+  // A value's text holds a key's quotes unescaped only as a key: the mark splits it once.
+  const [before, after] = JSON.stringify({ ...value, [key]: 0 }, null, 2).split(`\n  ${JSON.stringify(key)}: 0`) as [string, string];
+  yield `${before}\n  ${JSON.stringify(key)}: `;
+  yield* jsonArray(items, 1);
+  yield `${after}\n`;
+}
+
+/** Size of the blocks a report in pieces is written in: one write per piece would be a system call per finding. */
+const BLOCK = 1 << 20;
+
+/** A report as the blocks it is written in: itself if it is one text, else its pieces joined up to about BLOCK characters. */
+export function* blocks(report: Report): Generator<string> {
+  if (typeof report === 'string') {
+    yield report;
+    return;
+  }
+  let block = '';
+  for (const piece of report) {
+    block += piece;
+    if (block.length >= BLOCK) {
+      yield block;
+      block = '';
+    }
+  }
+  if (block !== '') yield block;
+}
+
+/** `JSON.stringify(items, null, 2)` of a list nested `depth` levels deep, one piece per item. */
+export function* jsonArray(items: Iterable<unknown>, depth = 0): Generator<string> {
+  const indent = '  '.repeat(depth + 1);
+  let first = true;
+  for (const item of items) {
+    // Strings in JSON text hold no raw line breaks: every line break is the layout's.
+    yield `${first ? '[' : ','}\n${indent}${JSON.stringify(item, null, 2).replaceAll('\n', `\n${indent}`)}`;
+    first = false;
+  }
+  yield first ? '[]' : `\n${'  '.repeat(depth)}]`;
+}
 
 export { jsonPointer };
 
