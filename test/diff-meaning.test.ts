@@ -20,25 +20,14 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { afterAll, describe, expect, it } from 'vitest';
 import { diffFiles } from './helpers/diff.js';
+import { random, reordered, shuffled, type Random } from './helpers/random.js';
 
 const require = createRequire(import.meta.url);
 const YAML = require('@stoplight/yaml') as { safeStringify(value: unknown, options?: object): string };
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Obj = { [key: string]: Json };
-type Random = () => number;
 
-/** mulberry32: the same documents for a seed on every machine. */
-function random(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const pick = <T>(rnd: Random, list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
 const chance = (rnd: Random, p: number) => rnd() < p;
 const clone = <T extends Json>(value: T): T => structuredClone(value);
@@ -115,24 +104,6 @@ function generate(rnd: Random, features: Features = { oas3Only: true }): Obj {
 
 /** Lists whose order means nothing: `required`, `enum`, parameters, `allOf` parts and `oneOf`/`anyOf` members. */
 const UNORDERED = new Set(['required', 'enum', 'parameters', 'allOf', 'oneOf', 'anyOf']);
-
-function shuffled<T>(rnd: Random, list: readonly T[]): T[] {
-  const out = [...list];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(rnd() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
-
-function reorder(rnd: Random, value: Json, key = ''): Json {
-  if (Array.isArray(value)) {
-    const items = value.map(item => reorder(rnd, item));
-    return UNORDERED.has(key) ? shuffled(rnd, items) : items;
-  }
-  if (!isObj(value)) return value;
-  return Object.fromEntries(shuffled(rnd, Object.keys(value)).map(k => [k, reorder(rnd, value[k]!, k)]));
-}
 
 /** Every node of a document with its parent and key, parents first. */
 function* nodes(value: Json, parent?: Obj | Json[], key?: string | number): Generator<{ value: Json; parent: Obj | Json[] | undefined; key: string | number | undefined }> {
@@ -319,7 +290,7 @@ function toOas31(doc: Obj): Obj {
   return out;
 }
 
-const REWRITES: Record<string, (rnd: Random, doc: Obj) => Obj> = { reorder: (rnd, doc) => reorder(rnd, doc) as Obj, inline, extract, split, share, defaults, wrap, rename };
+const REWRITES: Record<string, (rnd: Random, doc: Obj) => Obj> = { reorder: (rnd, doc) => reordered(rnd, doc, UNORDERED), inline, extract, split, share, defaults, wrap, rename };
 
 // --- Real changes, and what must report them ----------------------------------------------------
 

@@ -32,7 +32,11 @@ export interface PathSegment {
   /** As written. */
   text: string;
   templated: boolean;
-  /** The first path key (document order) holding the segment at this position: findings go there. */
+  /**
+   * The shortest path key holding the segment at this position (the first in code-unit order
+   * between equals): findings go there. Not the first in the document: reordering the paths would
+   * move the findings, and a baseline or --since would take them for new ones.
+   */
   path: string;
   /** Where the segment starts in `path`. */
   offset: number;
@@ -70,6 +74,8 @@ export function pathSegments(paths: unknown): PathSegment[] {
       if (!segment) {
         segment = { text, templated, path, offset: at, previous: parts[i - 1], beforeParameter: false, ending: [] };
         byPosition.set(position, segment);
+      } else if (path.length < segment.path.length || (path.length === segment.path.length && path < segment.path)) {
+        Object.assign(segment, { text, path, offset: at, previous: parts[i - 1] });
       }
       const next = parts[i + 1];
       if (next === undefined) segment.ending.push(path);

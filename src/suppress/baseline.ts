@@ -43,51 +43,74 @@ export interface Comparison {
 /**
  * Marks findings that match `known` (a multiset) as unchanged and suppressed, the rest as new.
  * They match by meaning (`keys`); an entry without a meaning key (an older baseline) matches by
- * its JSON pointer, read loosely. `fileKey` maps a finding's file to the known form.
+ * its JSON pointer, read loosely. A finding left over is then matched by its JSON pointer with the
+ * entries left over: a baseline written by an apilint that spelt some meaning keys otherwise (list
+ * items by their place, before they were known by their value) still matches where nothing moved.
+ * `fileKey` maps a finding's file to the known form.
  */
 export function compare(findings: Finding[], known: readonly KnownFinding[], fileKey: (file: string) => string, justification: string, keys: MeaningKeys): Comparison {
-  const byKey = new Counts();
-  const byPointer = new Counts();
+  const byKey = new Multiset<KnownFinding>();
+  const byPointer = new Multiset<KnownFinding>();
   for (const k of known) {
-    if (k.key !== undefined) byKey.add(k.file, k.ruleId, k.key);
-    else byPointer.add(k.file, k.ruleId, loosePointer(k.pointer));
+    if (k.key !== undefined) byKey.add(k.file, k.ruleId, k.key, k);
+    else byPointer.add(k.file, k.ruleId, loosePointer(k.pointer), k);
+  }
+  const left: number[] = [];
+  const matched = findings.map((f, i) => {
+    if (f.suppression) return true;
+    const file = fileKey(f.file);
+    const found = byKey.take(file, f.ruleId, keys.pointer(f.file, f.path)) ?? byPointer.take(file, f.ruleId, loosePointer(jsonPointer(f.path)));
+    if (!found) left.push(i);
+    return found !== undefined;
+  });
+  let stillKnown = byKey.size + byPointer.size;
+  if (left.length > 0 && byKey.size > 0) {
+    const second = new Multiset<KnownFinding>();
+    for (const k of byKey.rest()) second.add(k.file, k.ruleId, loosePointer(k.pointer), k);
+    for (const i of left) {
+      const f = findings[i]!;
+      matched[i] = second.take(fileKey(f.file), f.ruleId, loosePointer(jsonPointer(f.path))) !== undefined;
+    }
+    stillKnown = second.size + byPointer.size;
   }
   let unchanged = 0;
-  const marked = findings.map(f => {
+  const marked = findings.map((f, i) => {
     if (f.suppression) return f;
-    const file = fileKey(f.file);
-    const matched = byKey.take(file, f.ruleId, keys.pointer(f.file, f.path)) || byPointer.take(file, f.ruleId, loosePointer(jsonPointer(f.path)));
-    if (!matched) return { ...f, baselineState: 'new' as const };
+    if (!matched[i]) return { ...f, baselineState: 'new' as const };
     unchanged++;
     return { ...f, baselineState: 'unchanged' as const, suppression: { kind: 'external' as const, justification } };
   });
-  return { findings: marked, unchanged, fixed: byKey.left + byPointer.left };
+  return { findings: marked, unchanged, fixed: stillKnown };
 }
 
 /**
- * A multiset of findings by file, rule and place: maps within maps, so that a lookup hashes the
- * place alone, not a string of all three built for each finding.
+ * A multiset of known findings by file, rule and place: maps within maps, so that a lookup hashes
+ * the place alone, not a string of all three built for each finding.
  */
-class Counts {
-  private readonly files = new Map<string, Map<string, Map<string, number>>>();
-  left = 0;
+class Multiset<T> {
+  private readonly files = new Map<string, Map<string, Map<string, T[]>>>();
+  size = 0;
 
-  add(file: string, ruleId: string, place: string): void {
+  add(file: string, ruleId: string, place: string, item: T): void {
     let rules = this.files.get(file);
     if (!rules) this.files.set(file, (rules = new Map()));
     let places = rules.get(ruleId);
     if (!places) rules.set(ruleId, (places = new Map()));
-    places.set(place, (places.get(place) ?? 0) + 1);
-    this.left++;
+    const items = places.get(place);
+    if (items) items.push(item);
+    else places.set(place, [item]);
+    this.size++;
   }
 
-  take(file: string, ruleId: string, place: string): boolean {
-    const places = this.files.get(file)?.get(ruleId);
-    const count = places?.get(place) ?? 0;
-    if (count === 0) return false;
-    places!.set(place, count - 1);
-    this.left--;
-    return true;
+  take(file: string, ruleId: string, place: string): T | undefined {
+    const item = this.files.get(file)?.get(ruleId)?.get(place)?.pop();
+    if (item !== undefined) this.size--;
+    return item;
+  }
+
+  /** What has not been taken. */
+  *rest(): Generator<T> {
+    for (const rules of this.files.values()) for (const places of rules.values()) for (const items of places.values()) yield* items;
   }
 }
 

@@ -1,8 +1,10 @@
 // Where a finding is, by meaning rather than by JSON path, for baselines and --since: a path key
 // compared loosely (case, `-`/`_`, a trailing slash, the names of path variables), a parameter by
-// `in` and name rather than its place in the list, property and schema names loosely. Renaming
-// `/orders/{order_id}/items/` to `/orders/{id}/Items`, fixing a property's case or reordering
-// parameters then leaves the findings that were already there matched, not new.
+// `in` and name rather than its place in the list, an enum value, a `required` name or a media
+// type by its value, a security requirement by its schemes, a `$ref` member of an `allOf` by what
+// it names, property and schema names loosely. Renaming `/orders/{order_id}/items/` to
+// `/orders/{id}/Items`, fixing a property's case or reordering parameters, enum values or
+// security requirements then leaves the findings that were already there matched, not new.
 import type { JsonPath } from '@stoplight/types';
 import { looseTemplate } from '../../rulesets/lib/naming.js';
 import { isObject } from '../../rulesets/lib/oas.js';
@@ -19,6 +21,12 @@ const looseName = rememberByString((name: string): string => name.toLowerCase().
 /** `/orders/{order_id}/Items/` → `/orders/{}/items`, and `/` stays `/`. */
 const loosePath = rememberByString((template: string): string => looseTemplate(template) || '/', 10_000);
 
+/** Lists of values whose place means nothing: an item is known by its value. */
+const VALUE_LISTS = new Set(['enum', 'x-extensible-enum', 'required', 'produces', 'consumes', 'schemes', 'type']);
+
+/** Lists of schemas: a member that is a `$ref` is known by the name it refers to. */
+const SCHEMA_LISTS = new Set(['allOf', 'oneOf', 'anyOf']);
+
 /** Names whose children are named things (a map of names), compared loosely. */
 const NAMED_MAPS = new Set(['properties', 'schemas', 'definitions', 'parameters', 'responses', 'requestBodies', 'headers', 'securitySchemes', 'examples']);
 
@@ -27,7 +35,11 @@ function segmentKey(segment: string | number, node: unknown, parent: string | nu
   if (depth === 1 && (first === 'paths' || first === 'webhooks')) return loosePath(String(segment));
   if (Array.isArray(node)) {
     const item: unknown = node[Number(segment)];
+    if (typeof parent === 'string' && VALUE_LISTS.has(parent) && (item === null || typeof item !== 'object')) return `value:${JSON.stringify(item)}`;
     if (!isObject(item)) return String(segment);
+    // A security requirement by the schemes it names (scopes aside).
+    if (parent === 'security') return `security:${Object.keys(item).sort().join('+')}`;
+    if (typeof parent === 'string' && SCHEMA_LISTS.has(parent) && typeof item.$ref === 'string') return `ref:${looseName(item.$ref.split('/').pop() ?? '')}`;
     if (parent === 'parameters') {
       if (typeof item.$ref === 'string') return `ref:${looseName(item.$ref.split('/').pop() ?? '')}`;
       if (typeof item.name === 'string') return `${String(item.in)}:${looseName(item.name)}`;
