@@ -17,7 +17,7 @@ const TEMPLATE = /\{[^{}]*\}/g;
 export const withoutTrailingSlashes = (path: string): string => path.replace(/(?<!\/)\/+$/, '');
 
 /** `/Orders/{order_id}/Items/` → `/orders/{}/items`: path templates that likely name the same resource read alike. */
-export const looseTemplate = (template: string): string => withoutTrailingSlashes(template.toLowerCase().replace(/\{[^{}]*\}/g, '{}').replace(/[-_.]/g, ''));
+export const looseTemplate = (template: string): string => withoutTrailingSlashes(template.toLowerCase().replace(TEMPLATE, '{}').replace(/[-_.]/g, ''));
 
 /** A segment holding a template expression names an item, not a resource: `{id}`, `{name}.json`. */
 export const isTemplated = (segment: string): boolean => /\{[^{}]*\}/.test(segment);

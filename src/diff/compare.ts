@@ -729,9 +729,10 @@ export function pairVariants(base: Member[], revision: Member[], byName: boolean
     let score = 0.5;
     let closeness = 0;
     for (const i of touched) {
-      const sizes = [base[i]!.key.properties.size, r.key.properties.size] as const;
-      const o = shared[i]! / Math.min(...sizes);
-      const c = shared[i]! / Math.max(...sizes);
+      const ours = base[i]!.key.properties.size;
+      const theirs = r.key.properties.size;
+      const o = shared[i]! / Math.min(ours, theirs);
+      const c = shared[i]! / Math.max(ours, theirs);
       shared[i] = 0;
       if (o > score || (o === score && (c > closeness || (c === closeness && best !== place && (best < 0 || i === place || i < best))))) [best, score, closeness] = [i, o, c];
     }
