@@ -12,7 +12,10 @@ function alike(document: DocumentModel, name: string): PathModel | undefined {
   let paths = byLooseKey.get(document);
   if (!paths) {
     paths = new Map();
-    for (const path of document.paths.values()) if (!paths.has(looseTemplate(path.name))) paths.set(looseTemplate(path.name), path);
+    for (const path of document.paths.values()) {
+      const key = looseTemplate(path.name);
+      if (!paths.has(key)) paths.set(key, path);
+    }
     byLooseKey.set(document, paths);
   }
   return paths.get(looseTemplate(name));

@@ -174,7 +174,9 @@ function ownKeywords(side: Side, schema: Obj, loc: Loc): View {
       });
     }
   }
-  const requiredElsewhere = new Map([...required].filter(([name]) => !properties.has(name)));
+  // Most schemas declare all they require: no map for them.
+  let requiredElsewhere: Map<string, Loc> | undefined;
+  for (const [name, at] of required) if (!properties.has(name)) (requiredElsewhere ??= new Map()).set(name, at);
   const additional = schema.additionalProperties;
   const component = componentName(side, loc);
   return {
@@ -187,7 +189,7 @@ function ownKeywords(side: Side, schema: Obj, loc: Loc): View {
     ...(extensible ? { extensibleEnum: extensible } : {}),
     constraints,
     properties,
-    ...(requiredElsewhere.size > 0 ? { requiredElsewhere } : {}),
+    ...(requiredElsewhere ? { requiredElsewhere } : {}),
     ...(additional === false ? { additionalProperties: false as const } : isObject(additional) ? { additionalProperties: side.schema(node, 'additionalProperties')! } : {}),
     ...(isObject(schema.items) ? { items: side.schema(node, 'items')! } : {}),
     ...(schema.default !== undefined ? { default: kw(schema.default, loc, 'default') } : {}),
