@@ -185,6 +185,23 @@ describe('3. $ref resolution in time linear in the refs', () => {
     expect(snakeCase(result.stdout)).toEqual(['parts.yaml']);
   });
 
+  it('a schema that refers to itself, in a file of its own, used by 24 operations directly and through other schemas: resolved once, not once more per lookup', { timeout: 120_000 }, async () => {
+    // Kubernetes' JSONSchemaProps: each lookup of the file resolved the refs the last one had left,
+    // so the tree grew by the schema's refs to itself per lookup (more than 4 GB at about ten).
+    const self = '{$ref: "#/Props"}';
+    write(
+      'linear/recursive/props.yaml',
+      `Props: {type: object, properties: {BadName: {type: string}, items: ${self}, not: ${self}, all_of: {type: array, items: ${self}}, any_of: {type: array, items: ${self}}, ` +
+        `properties: {type: object, additionalProperties: ${self}}, definitions: {type: object, additionalProperties: ${self}}}}\n` +
+        Array.from({ length: 12 }, (_, i) => `W${i}: {type: object, properties: {schema: ${self}, next: {$ref: "#/W${(i + 1) % 12}"}}}\n`).join(''),
+    );
+    const operation = (ref: string) => `{get: {responses: {'200': {description: ok, content: {application/json: {schema: {$ref: "./props.yaml#/${ref}"}}}}}}}`;
+    const paths = Array.from({ length: 12 }, (_, i) => `  /direct-${i}: ${operation('Props')}\n  /wrapped-${i}: ${operation(`W${i}`)}\n`).join('');
+    const result = await lint(write('linear/recursive/openapi.yaml', `${HEAD.replace('paths: {}\n', '')}paths:\n${paths}`));
+    expect(result.code).toBe(1);
+    expect(snakeCase(result.stdout)).toEqual(['props.yaml']);
+  });
+
   it(`a cycle of 5,000 refs: resolution stops past ${MAX_REF_SETS.toLocaleString('en-US')} steps, and says where`, { timeout: 120_000 }, async () => {
     const cycle = Array.from({ length: 5000 }, (_, i) => `    C${i}: {$ref: "#/components/schemas/C${(i + 1) % 5000}"}\n`).join('');
     const result = await lint(write('linear/cycle.yaml', `${HEAD}components:\n  schemas:\n${cycle}`));

@@ -1,13 +1,18 @@
 // The ported crawler and runner (src/engine/crawler.ts, runner.ts) must resolve documents with refs
 // across files as json-ref-resolver as published does: the same resolved values, the same ref map
 // at every graph node, the same errors. Each side runs in a process of its own (the ports patch the
-// resolver's modules), on hand-made shapes and on random graphs of refs across files.
+// resolver's modules), on hand-made shapes and on random graphs of refs across files. One
+// difference is by design: where a file is looked up again, the published resolver walks into the
+// values it put in place of `$ref`s the first time and resolves the refs left in them once more
+// (the port passes them by: crawler.ts, markPlaced). There the port must add no ref and no error
+// that the published resolver does not give.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { pointerToPath } from '@stoplight/json';
 import { UriStack } from '../src/engine/crawler.js';
 import { anyNested } from '../src/engine/runner.js';
 import { MAX_REF_FILE_CHAIN } from '../src/load/limits.js';
@@ -192,8 +197,65 @@ const CASES: Record<string, Files> = {
   },
 };
 
+/** JSONSchemaProps' shape in Kubernetes: a schema that refers to itself from several places below it. */
+const recursiveProps = (ref: string) => ({
+  type: 'object',
+  properties: {
+    items: { $ref: ref },
+    allOf: { type: 'array', items: { $ref: ref } },
+    anyOf: { type: 'array', items: { $ref: ref } },
+    not: { $ref: ref },
+    properties: { type: 'object', additionalProperties: { $ref: ref } },
+    definitions: { type: 'object', additionalProperties: { $ref: ref } },
+  },
+});
+
+CASES['a schema that refers to itself, in a file of its own, looked up from many places and through other schemas'] = {
+  'doc.json': {
+    ...Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`direct${i}`, { $ref: './s.json#/Props' }])),
+    ...Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`wrapped${i}`, { $ref: `./s.json#/W${i}` }])),
+  },
+  's.json': {
+    Props: recursiveProps('#/Props'),
+    ...Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`W${i}`, { type: 'object', properties: { schema: { $ref: '#/Props' }, next: { $ref: `#/W${(i + 1) % 8}` } } }])),
+  },
+};
+
 const CYCLE_WALKED_TWICE = 'a chain of refs that closes a cycle through a property, looked up twice';
-const FAILING_IN_PUBLISHED = [CYCLE_WALKED_TWICE];
+const RECURSIVE_LOOKED_UP_AGAIN = 'a schema that refers to itself, in a file of its own, looked up from many places and through other schemas';
+const FAILING_IN_PUBLISHED = [CYCLE_WALKED_TWICE, RECURSIVE_LOOKED_UP_AGAIN];
+
+type Outcome = { result: { nodes: unknown[] }; graph: Record<string, Record<string, string> | null>; errors: string[] };
+
+/**
+ * Whether the published resolver walked into what it had put in place of a `$ref`: a ref map of a
+ * file holds a place where the file, as written, has no `$ref`.
+ */
+function walkedIntoPlaced(published: Outcome, files: Files): boolean {
+  return Object.entries(published.graph).some(([node, refMap]) => {
+    const file = node.startsWith('<dir>/') && !node.includes('#') ? files[node.slice('<dir>/'.length)] : undefined;
+    return file !== undefined && Object.keys(refMap ?? {}).some(place => {
+      let value: unknown = file;
+      for (const key of pointerToPath(place)) value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+      return typeof (value as { $ref?: unknown } | undefined)?.$ref !== 'string';
+    });
+  });
+}
+
+/** The port against the published resolver: the same, or (where that walked into placed values) nothing more. */
+function expectAsPublished(ported: Outcome, published: Outcome, files: Files, name: string): 'same' | 'within' {
+  if (!walkedIntoPlaced(published, files)) {
+    expect(ported, name).toEqual(published);
+    return 'same';
+  }
+  for (const [node, refMap] of Object.entries(ported.graph)) {
+    expect(Object.keys(published.graph), name).toContain(node);
+    for (const [place, target] of Object.entries(refMap ?? {})) expect(published.graph[node]?.[place], `${name}: ${node} ${place}`).toBe(target);
+  }
+  for (const error of ported.errors) expect(published.errors, name).toContain(error);
+  expect(ported.result.nodes.length, name).toBeLessThanOrEqual(published.result.nodes.length);
+  return 'within';
+}
 
 describe('ported crawler and runner', () => {
   it('resolve hand-made shapes across files as the published resolver does', { timeout: 300_000 }, () => {
@@ -201,17 +263,22 @@ describe('ported crawler and runner', () => {
     const dirs = Object.values(CASES).map(writeCase);
     const ported = resolveAll(dirs, true)!;
     const failing: string[] = [];
+    const within: string[] = [];
     names.forEach((name, i) => {
-      // Known: a cycle resolved into a file, walked again by a second lookup, overflows the stack
-      // in the port as in the published resolver (apilint reports the file as an internal error).
-      if (name === CYCLE_WALKED_TWICE) expect(ported[i], name).toHaveProperty('crashed');
-      else expect(ported[i], name).not.toHaveProperty('crashed');
+      expect(ported[i], name).not.toHaveProperty('crashed');
       const published = resolveAll([dirs[i]!], false, 20_000)?.[0];
       if (published === undefined || 'crashed' in (published as object)) failing.push(name);
-      else expect(ported[i], name).toEqual(published);
+      else if (expectAsPublished(ported[i] as Outcome, published as Outcome, CASES[name]!, name) === 'within') within.push(name);
     });
-    // Shapes the published resolver does not get through (a stack overflow, or not within 20 s).
+    // Shapes the published resolver does not get through: a cycle resolved into a file and walked
+    // again overflows its stack; a recursive schema looked up again and again grows by its refs to
+    // itself each time (not within 20 s). The port resolves both.
     expect(failing).toEqual(FAILING_IN_PUBLISHED);
+    expect(within).toEqual(['a chain of refs in a referenced file, with a missing end']);
+    // Each lookup of the recursive schema gives what the first gave: its nodes, once.
+    const recursive = ported[names.indexOf(RECURSIVE_LOOKED_UP_AGAIN)] as Outcome;
+    expect(recursive.errors).toEqual([]);
+    expect(recursive.result.nodes.length).toBeLessThan(200);
   });
 
   it('resolve random graphs of refs across files as the published resolver does', { timeout: 600_000 }, () => {
@@ -239,14 +306,16 @@ describe('ported crawler and runner', () => {
     // Where the published resolver overflows the stack, runs out of memory or time, nothing is
     // compared (the port may fail there too: a cycle it resolved into a file, walked again).
     let compared = 0;
+    let within = 0;
     cases.forEach((c, i) => {
       const published = resolveAll([dirs[i]!], false, 10_000)?.[0];
       if (published === undefined || 'crashed' in (published as object)) return;
-      expect(ported[i], JSON.stringify(c)).toEqual(published);
+      const [a, b, d] = c;
+      if (expectAsPublished(ported[i] as Outcome, published as Outcome, { 'doc.json': a, 'f1.json': b, 'f2.json': d }, JSON.stringify(c)) === 'within') within++;
       compared++;
     });
     expect(compared).toBeGreaterThan(200);
-    console.log(`random graphs across files: ${compared} of ${cases.length} compared${compared < cases.length ? '; the published resolver failed on the rest' : ''}`);
+    console.log(`random graphs across files: ${compared} of ${cases.length} compared, ${within} of them walked into placed values by the published resolver${compared < cases.length ? '; the published resolver failed on the rest' : ''}`);
   });
 });
 

@@ -94,6 +94,36 @@ interface LookupResult {
 const hasOwn = Object.prototype.hasOwnProperty;
 
 /**
+ * What each runner has put in place of a `$ref` in its file's tree, by value, with the path where
+ * that value stands as its own node in the tree (null for another file's result). The original's
+ * later walks of the tree (its file looked up again) went into such values as if they were the
+ * file's own text: they met the refs that resolution had left (those that close a cycle, now away
+ * from the node they were written in, so no longer circular) and resolved them one level further.
+ * Each lookup multiplied the tree by a recursive schema's refs to itself: Kubernetes' definitions
+ * moved to a file of their own took more than 4 GB. A walk here passes such a value by where it
+ * stands in for a `$ref`; everything else, and every first lookup, is walked as the original does.
+ */
+const placedValues = new WeakMap<object, WeakMap<object, readonly string[] | null>>();
+
+/** Records `value` as put in place of a `$ref` by `runner`; `home`: where it stands as itself. */
+export function markPlaced(runner: object, value: unknown, home: readonly string[] | null): void {
+  if (typeof value !== 'object' || value === null) return;
+  let values = placedValues.get(runner);
+  if (!values) placedValues.set(runner, (values = new WeakMap()));
+  // A value placed both from its own node and from another file keeps its home.
+  if (values.get(value) == null) values.set(value, home);
+}
+
+/** Whether `value`, at `path`, is one the walk passes by: placed, and not at its home. */
+function placedElsewhere(values: WeakMap<object, readonly string[] | null>, value: object, path: readonly string[]): boolean {
+  const home = values.get(value);
+  if (home === undefined) return false;
+  if (home === null || home.length !== path.length) return true;
+  for (let i = 0; i < path.length; i++) if (home[i] !== path[i]) return true;
+  return false;
+}
+
+/**
  * The files a runner was looked up from, as the original keeps them: a runner is made once per
  * file and cached, and every lookup of it from a referenced file appends the looker's URI with
  * concat(), a copy. A file looked up n times copied stacks growing to n: n² (0.3 s of
@@ -256,11 +286,16 @@ export function installCrawlerPort(): void {
         return;
       }
       if (typeof target !== 'object' || target === null) return;
+      const placed = placedValues.get(this._runner);
       for (const key in target) {
         if (!hasOwn.call(target, key)) continue;
         const val = (target as Record<string, unknown>)[key];
-        const currentPointer = utils.addToJSONPointer(parentPointer, key);
         parentPath.push(key);
+        if (placed !== undefined && typeof val === 'object' && val !== null && placedElsewhere(placed, val, parentPath)) {
+          parentPath.pop();
+          continue;
+        }
+        const currentPointer = utils.addToJSONPointer(parentPointer, key);
         ref = this.refOf({ key, val, jsonPointer: currentPointer, pointerStack }, parentPath);
         if (ref) {
           this._resolveRef({ ref, val, parentPath, parentPointer: currentPointer, pointerStack, cacheKey: utils.uriToJSONPointer(ref), resolvingPointer: this.jsonPointer });

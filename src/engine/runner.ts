@@ -14,7 +14,7 @@
 // - a walk that met no local `$ref` skips the inline dereferencing, and whether results to put in
 //   place nest is read from a tree of their paths (anyNested), not from every prefix spelt out.
 import { pointerToPath } from '@stoplight/json';
-import { stackArray, type Stack } from './crawler.js';
+import { markPlaced, stackArray, type Stack } from './crawler.js';
 import { Draft, isDraftable, Tree, Unsupported } from './draft.js';
 import { internalModule } from './internals.js';
 import { patchOnce } from './patch.js';
@@ -153,6 +153,8 @@ export function installRunnerPort(): void {
         return undefined;
       });
     }
+    // A ref to this file by its name gives a node of this very tree, walked where it stands.
+    for (const [, r] of places) if (r.resolved!.runner !== runner) markPlaced(runner, r.resolved!.result, null);
   }
 
   async function resolve(this: Runner, opts?: { jsonPointer?: string; parentPath?: Path }): Promise<Resolved> {
@@ -226,6 +228,8 @@ export function installRunnerPort(): void {
         // Graph data, set once the tree is final: a target's value may be a Draft until then.
         // (The original set immer's draft proxies, revoked once produce returned; nothing reads them.)
         let targets: [to: string, val: unknown][] = [];
+        // Each place set, and the path of its target: the values there are marked once final.
+        let sets: [place: Path, target: Path][] = [];
         this._source = produceBy(
           this._source,
           tree => {
@@ -236,6 +240,7 @@ export function installRunnerPort(): void {
                 if (val !== undefined) {
                   tree.set(path, val);
                   targets.push([to, val]);
+                  sets.push([path, toPath(pointer)]);
                 } else {
                   resolved.errors.push({ code: 'POINTER_MISSING', message: `'${pointer}' does not exist`, path, uri: this.baseUri, uriStack: uriStack(), pointerStack: [] });
                 }
@@ -250,9 +255,11 @@ export function installRunnerPort(): void {
           () => {
             resolved.errors.length = errorCount;
             targets = [];
+            sets = [];
           },
         );
         for (const [to, val] of targets) this._setGraphNodeData(to, val instanceof Draft ? val.finalize() : val);
+        for (const [place, target] of sets) markPlaced(this, get(this._source, place), target);
       }
       resolved.result = targetPath ? get(this._source, targetPath) : this._source;
     } else {
