@@ -6,7 +6,8 @@
 import type { JsonPath } from '@stoplight/types';
 import { HTTP_METHODS, isObject, isOas2, type Obj } from './oas.js';
 import { firstSight } from './remember.js';
-import { sourcesOf, type Sources, type Written } from './sources.js';
+import { pointerToPath } from '@stoplight/json';
+import { refsAllLocal, sourcesOf, type Sources, type Written } from './sources.js';
 
 export type SchemaOrigin = 'component' | 'parameter' | 'header' | 'request' | 'response' | 'event';
 
@@ -96,19 +97,40 @@ export function subschemas(schema: Obj): Obj[] {
 
 /**
  * Every schema reachable from these (nested properties, items, combinators, ...), each once: what
- * a body can carry, whichever of its uses the index met first.
+ * a body can carry, whichever of its uses the index met first. In `document` (the resolved one),
+ * where every `$ref` is local (refsAllLocal), a `$ref` the resolver left at a cycle is followed to
+ * its target: an enum behind a schema that refers back to its parent is still in the body.
  */
-export function reachableSchemas(roots: readonly unknown[]): Set<Obj> {
+export function reachableSchemas(roots: readonly unknown[], document?: Obj): Set<Obj> {
   const reachable = new Set<Obj>();
   const stack = roots.filter(isObject);
+  const follow = document !== undefined && refsAllLocal(document);
   while (stack.length > 0) {
     const schema = stack.pop()!;
     if (reachable.has(schema)) continue;
     reachable.add(schema);
+    if (follow && typeof schema.$ref === 'string') {
+      const target = leftTarget(document, schema.$ref);
+      if (target !== undefined) stack.push(target);
+    }
     // One push at a time: a spread of a schema's 150,000 properties overflows the call stack.
     for (const sub of subschemas(schema)) stack.push(sub);
   }
   return reachable;
+}
+
+/** The node a local `$ref` points at in the resolved document; undefined for any other ref. */
+function leftTarget(document: Obj, ref: string): Obj | undefined {
+  if (!ref.startsWith('#/')) return undefined;
+  let path: JsonPath;
+  try {
+    path = pointerToPath(ref);
+  } catch {
+    return undefined;
+  }
+  let node: unknown = document;
+  for (const segment of path) node = isObject(node) && Object.prototype.hasOwnProperty.call(node, segment) ? node[segment] : undefined;
+  return isObject(node) ? node : undefined;
 }
 
 /**

@@ -194,3 +194,10 @@ export function knowSources(inventory: InventoryLike): void {
 
 /** The files behind a resolved document, where apilint's placing runs. */
 export const sourcesOf = (resolved: object): Sources | undefined => known.get(resolved);
+
+/**
+ * Whether every `$ref` of a resolved document names a component of the document itself (apilint's
+ * placing has seen its ref map): a `$ref` the resolver left in it (one that closes a cycle) then
+ * reads as a pointer into the resolved document.
+ */
+export const refsAllLocal = (resolved: object): boolean => known.has(resolved) && known.get(resolved) === undefined;

@@ -70,6 +70,7 @@ export default defineRule({
         const bodies = responseBodies(root, op, r.response, r.jsonPath);
         return first(bodies) ? bodies.map(body => body.schema) : [];
       })),
+      isObject(root) ? root : undefined,
     );
     const index = schemaIndex(root);
     const properties = enumProperties(index);

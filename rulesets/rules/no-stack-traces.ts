@@ -1,5 +1,5 @@
 import { defineRule } from '../rule.js';
-import { atKey } from '../lib/oas.js';
+import { atKey, isObject } from '../lib/oas.js';
 import { reachableSchemas, schemaIndex } from '../lib/schemas.js';
 import { errorResponseBodies } from '../lib/status-codes.js';
 import { stringList } from '../lib/options.js';
@@ -36,7 +36,7 @@ export default defineRule<Options>({
   given: '$',
   check(root, { names }) {
     const forbidden = new Set(names.map(normalize));
-    const reachable = reachableSchemas(errorResponseBodies(root).map(body => body.schema));
+    const reachable = reachableSchemas(errorResponseBodies(root).map(body => body.schema), isObject(root) ? root : undefined);
     return schemaIndex(root)
       .properties.filter(prop => reachable.has(prop.parent.schema) && forbidden.has(normalize(prop.name)))
       .map(prop => ({

@@ -106,6 +106,37 @@ definitions:
     errors: [{ line: 19, column: 7, severity: 'error', message: '"stack_trace"' }],
   },
   {
+    name: '3.0: a property behind error schemas that refer to one another in a cycle is still in the error body',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    get:
+      responses:
+        '500':
+          description: Server error
+          content:
+            application/problem+json:
+              schema: {$ref: '#/components/schemas/Problem'}
+components:
+  schemas:
+    Problem:
+      type: object
+      properties:
+        causes: {type: array, items: {$ref: '#/components/schemas/Cause'}}
+    Cause:
+      type: object
+      properties:
+        detail: {$ref: '#/components/schemas/Detail'}
+    Detail:
+      type: object
+      properties:
+        backtrace: {type: string}
+        causes: {type: array, items: {$ref: '#/components/schemas/Cause'}}
+`,
+    errors: [{ line: 25, column: 9, severity: 'error', message: '"backtrace"' }],
+  },
+  {
     name: '3.0: a configured list of names replaces the default one, compared ignoring case, "_" and "-"',
     document: `openapi: 3.0.3
 info: {title: Orders, version: 1.0.0}
