@@ -11,6 +11,8 @@
 //   self-allof    n schemas, each with `allOf: [{$ref: itself}]` (a cycle, n times)
 //   referenced    the chain, in a file the document refers to (should cost what `chain` costs)
 //   file-chain    a chain of files a0.yaml → a1.yaml → … (the resolver follows 1,000 files deep)
+//   recursive     n refs to a schema that holds one referring to itself six times, in another
+//                 file (each lookup of it resolved the last one's leftover refs again: 2^n or worse)
 // and `files`: the reference service spec (80 KB, no findings) copied n times, in one call.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,7 +25,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const USAGE = `usage: node bench/shapes.mjs [--cases chain,fan-in,...] [--sizes 1000,10000] [--files 250,1000,2000]
                            [--cap 120] [--apilint bin/apilint.js]`;
 const { values } = benchOptions(USAGE, { cases: { type: 'string' }, sizes: { type: 'string' }, files: { type: 'string' }, cap: { type: 'string' }, apilint: { type: 'string' } });
-const SHAPES = ['chain', 'fan-in', 'self-allof', 'referenced', 'file-chain'];
+const SHAPES = ['chain', 'fan-in', 'self-allof', 'referenced', 'file-chain', 'recursive'];
 const CASES = ids(USAGE, values, 'cases', [...SHAPES, 'files']) ?? [...SHAPES, 'files'];
 const SIZES = counts(USAGE, values, 'sizes', '1000,10000,100000');
 const FILES = counts(USAGE, values, 'files', '250,1000,2000');
@@ -55,6 +57,12 @@ function build(shape, n, dir) {
       for (let i = 0; i < n; i++) write(`a${i}.yaml`, i + 1 < n ? `$ref: "./a${i + 1}.yaml"\n` : 'type: object\n');
       write('doc.yaml', `${HEAD}    Root: {$ref: "./a0.yaml"}\n`);
       break;
+    case 'recursive': {
+      const self = '{$ref: "#/Props"}';
+      write('props.yaml', `Holder: {type: object, properties: {schema: ${self}}}\nProps: {type: object, properties: {items: ${self}, not: ${self}, all_of: {type: array, items: ${self}}, any_of: {type: array, items: ${self}}, properties: {type: object, additionalProperties: ${self}}, definitions: {type: object, additionalProperties: ${self}}}}\n`);
+      write('doc.yaml', HEAD + Array.from({ length: n }, (_, i) => `    S${i}: {$ref: "./props.yaml#/Holder"}\n`).join(''));
+      break;
+    }
     case 'files':
       for (let i = 0; i < n; i++) cpSync(path.join(ROOT, 'fixtures/reference-service.yaml'), path.join(dir, `spec-${i}.yaml`));
       return '.';
