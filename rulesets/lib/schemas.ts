@@ -3,10 +3,10 @@
 // several places: tracking object identity visits each schema once, and Spectral maps the first
 // path that reached it back to the schema's own file and line. Rules then iterate plain arrays
 // instead of each running its own `$..` scan.
+import { pointerToPath } from '@stoplight/json';
 import type { JsonPath } from '@stoplight/types';
 import { HTTP_METHODS, isObject, isOas2, type Obj } from './oas.js';
 import { firstSight } from './remember.js';
-import { pointerToPath } from '@stoplight/json';
 import { refsAllLocal, sourcesOf, type Sources, type Written } from './sources.js';
 
 export type SchemaOrigin = 'component' | 'parameter' | 'header' | 'request' | 'response' | 'event';

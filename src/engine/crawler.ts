@@ -1,7 +1,7 @@
 // json-ref-resolver's ResolveCrawler, ported and installed by installEngine (src/engine/index.ts).
 // The crawler walks a document (or, in a referenced file, the part a `$ref` points to) and builds
 // the graphs the runner dereferences with (src/engine/runner.ts). The port builds the same graphs,
-// makes the same lookups and reports the same errors, with four changes, each for input that made
+// makes the same lookups and reports the same errors, with five changes, each for input that made
 // the original fail or grow without bound:
 // - it walks with `Object.prototype.hasOwnProperty`: a document with a key named `hasOwnProperty`
 //   (a schema property, say) made the original throw, and the whole file was an internal error;
@@ -12,6 +12,8 @@
 //   instead of inside it: the original recursed once per link and overflowed the stack;
 // - its graphs are RefGraphs (ref-graph.ts), and the runner's graph gets its edges without the
 //   array scan per edge: both cost the square of the number of refs before;
+// - a file looked up again is not walked into what an earlier lookup put in place of its `$ref`s
+//   (markPlaced): the original resolved the refs left there once more per lookup;
 // and a `$ref` that is no URI urijs can read is an error at its place (it threw, and the whole
 // file was an internal error), and a chain of files is followed up to MAX_REF_FILE_CHAIN files
 // deep (the original stopped at 100 without a word), past which the ref says so as an error.
