@@ -245,6 +245,17 @@ export class SchemaHomes {
     const relocated = below?.path !== undefined && typeof schema.$ref !== 'string';
     return { path: relocated ? this.sources!.pathOf(below.file, below.path!) : undefined, written: next };
   }
+
+  /**
+   * In a document spread over files: where a `$ref` the resolver left (one that closes a cycle)
+   * leads, the written target and its home. Left in another file, its target may be a schema that
+   * only the cycle leads to, which the resolved document does not hold.
+   */
+  leftTarget(schema: Obj): { schema: Obj; home: Home } | undefined {
+    const target = this.sources?.leftTarget(schema);
+    if (target === undefined || !isObject(target.node)) return undefined;
+    return { schema: target.node, home: { path: this.sources!.pathOf(target.file, target.path), written: target } };
+  }
 }
 
 const NOWHERE: Home = { path: undefined, written: undefined };
@@ -320,6 +331,10 @@ function buildIndex(root: Obj): SchemaIndex {
           const member = map[names[i]!];
           if (fresh(member)) sub(node, written, member, [SUBSCHEMA_MAPS[k]!, names[i]!]);
         }
+      }
+      if (typeof schema.$ref === 'string') {
+        const left = places.leftTarget(schema);
+        if (left !== undefined && fresh(left.schema)) push(left.schema, node, [], node.origin, node.name === undefined ? {} : { name: node.name }, left.home);
       }
     }
   };

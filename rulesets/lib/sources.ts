@@ -39,7 +39,7 @@ export interface Written {
 }
 
 /** A `$ref`'s target, with its path in its file. */
-type Target = Written & { path: JsonPath };
+export type Target = Written & { path: JsonPath };
 
 /** Most `$ref`s followed from one node to the next: beyond, a chain of refs is taken for a cycle. */
 const MAX_HOPS = 64;
@@ -72,6 +72,8 @@ export class Sources {
   private readonly marks = new Map<string, string>();
   /** How many refs are being followed, one inside another (a ref whose target's path runs through it). */
   private following = 0;
+  /** The file each written `$ref` object lies in, made on first use (leftTarget). */
+  private refFiles: WeakMap<object, string> | undefined;
 
   constructor(private readonly inventory: InventoryLike & { document: { source: string } }) {
     this.root = inventory.document.source;
@@ -101,6 +103,34 @@ export class Sources {
       }
     }
     return path === undefined ? { file, node } : { file, node, path };
+  }
+
+  /**
+   * Where a `$ref` the resolver left in the resolved document leads (one that closes a cycle: the
+   * written `$ref` object itself): the written target, in whichever file the `$ref` lies in.
+   */
+  leftTarget(node: object): Target | undefined {
+    this.refFiles ??= this.refsByFile();
+    const file = this.refFiles.get(node);
+    return file === undefined ? undefined : this.follow(file, node);
+  }
+
+  private refsByFile(): WeakMap<object, string> {
+    const files = new WeakMap<object, string>();
+    const seen = new Set<object>();
+    const documents: [string, unknown][] = [[this.root, this.inventory.document.data]];
+    for (const [file, document] of Object.entries(this.inventory.referencedDocuments)) documents.push([file, document.data]);
+    for (const [file, data] of documents) {
+      const stack = [data];
+      while (stack.length > 0) {
+        const node = stack.pop();
+        if (node === null || typeof node !== 'object' || seen.has(node)) continue;
+        seen.add(node);
+        if (refOf(node) !== undefined) files.set(node, file);
+        for (const value of Object.values(node)) stack.push(value);
+      }
+    }
+    return files;
   }
 
   /** The path a rule reports for a node written at `path` of `file`: as it is in the document, marked in another file. */

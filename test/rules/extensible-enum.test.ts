@@ -1,6 +1,38 @@
 import { expect, it } from 'vitest';
 import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
+/** A document whose one response is the schema `ref` names. */
+const tracesHead = (ref: string) => `openapi: 3.0.3
+info: {title: Traces, version: 1.0.0}
+paths:
+  /traces:
+    get:
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema: {$ref: '${ref}'}
+`;
+
+/** Schemas that close a cycle on the way to an enum, their refs written with `prefix`, each line indented. */
+const traceSchemas = (prefix: string, indent: string) =>
+  `Trace:
+  type: object
+  properties:
+    spans: {type: array, items: {$ref: '${prefix}TraceSpan'}}
+TraceSpan:
+  type: object
+  properties:
+    agent: {$ref: '${prefix}AgentSpan'}
+AgentSpan:
+  type: object
+  properties:
+    agent_type: {$ref: '${prefix}AgentType'}
+    spans: {type: array, items: {$ref: '${prefix}TraceSpan'}}
+AgentType: {type: string, enum: [PLANNER, ROUTER]}
+`.replace(/^(?=.)/gm, indent);
+
 testRule('extensible-enum', [
   {
     name: '3.0: response enums that may grow, misplaced x-extensible-enum; request enums and closed sets pass',
@@ -134,35 +166,16 @@ paths:
     // The resolver leaves a `$ref` where schemas close a cycle (a span holds spans that hold it);
     // the enum behind it is still in the response.
     name: '3.0: an enum behind schemas that refer to one another in a cycle is still in the response',
-    document: `openapi: 3.0.3
-info: {title: Traces, version: 1.0.0}
-paths:
-  /traces:
-    get:
-      responses:
-        '200':
-          description: OK
-          content:
-            application/json:
-              schema: {$ref: '#/components/schemas/Trace'}
-components:
-  schemas:
-    Trace:
-      type: object
-      properties:
-        spans: {type: array, items: {$ref: '#/components/schemas/TraceSpan'}}
-    TraceSpan:
-      type: object
-      properties:
-        agent: {$ref: '#/components/schemas/AgentSpan'}
-    AgentSpan:
-      type: object
-      properties:
-        agent_type: {$ref: '#/components/schemas/AgentType'}
-        spans: {type: array, items: {$ref: '#/components/schemas/TraceSpan'}}
-    AgentType: {type: string, enum: [PLANNER, ROUTER]}
-`,
+    document: `${tracesHead('#/components/schemas/Trace')}components:\n  schemas:\n${traceSchemas('#/components/schemas/', '    ')}`,
     errors: [{ line: 27, column: 31, severity: 'warn', message: 'Enum "agent_type" in a response cannot grow' }],
+  },
+  {
+    // In another file the schema behind the cycle is in no resolved node at all: the index follows
+    // the written `$ref` to it.
+    name: '3.0: the same cycle in a file of its own',
+    document: tracesHead('traces.yaml#/Trace'),
+    options: { files: { 'traces.yaml': traceSchemas('#/', '') } },
+    errors: [{ line: 14, column: 27, severity: 'warn', file: 'traces.yaml', message: 'Enum "agent_type" in a response cannot grow' }],
   },
 ]);
 
