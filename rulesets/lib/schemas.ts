@@ -97,20 +97,19 @@ export function subschemas(schema: Obj): Obj[] {
 
 /**
  * Every schema reachable from these (nested properties, items, combinators, ...), each once: what
- * a body can carry, whichever of its uses the index met first. In `document` (the resolved one),
- * where every `$ref` is local (refsAllLocal), a `$ref` the resolver left at a cycle is followed to
- * its target: an enum behind a schema that refers back to its parent is still in the body.
+ * a body can carry, whichever of its uses the index met first. In `document` (the resolved one), a
+ * `$ref` the resolver left where schemas close a cycle is followed to its target: an enum behind a
+ * schema that refers back to its parent is still in the body.
  */
 export function reachableSchemas(roots: readonly unknown[], document?: Obj): Set<Obj> {
   const reachable = new Set<Obj>();
   const stack = roots.filter(isObject);
-  const follow = document !== undefined && refsAllLocal(document);
   while (stack.length > 0) {
     const schema = stack.pop()!;
     if (reachable.has(schema)) continue;
     reachable.add(schema);
-    if (follow && typeof schema.$ref === 'string') {
-      const target = leftTarget(document, schema.$ref);
+    if (document !== undefined && typeof schema.$ref === 'string') {
+      const target = leftRefTarget(document, schema.$ref, schema);
       if (target !== undefined) stack.push(target);
     }
     // One push at a time: a spread of a schema's 150,000 properties overflows the call stack.
@@ -119,18 +118,28 @@ export function reachableSchemas(roots: readonly unknown[], document?: Obj): Set
   return reachable;
 }
 
-/** The node a local `$ref` points at in the resolved document; undefined for any other ref. */
-function leftTarget(document: Obj, ref: string): Obj | undefined {
-  if (!ref.startsWith('#/')) return undefined;
+/**
+ * Where a `$ref` the resolver left in `document` (`node`, written `ref`) leads: in a document spread
+ * over files, the written target, in whichever file the `$ref` lies in (Sources); where every `$ref`
+ * names a component of the document itself (refsAllLocal), the node it names in the resolved
+ * document. Undefined for a ref that leads nowhere read, and where apilint's placing does not run.
+ */
+function leftRefTarget(document: Obj, ref: string, node: Obj): Obj | undefined {
+  const sources = sourcesOf(document);
+  if (sources !== undefined) {
+    const target = sources.leftTarget(node)?.node;
+    return isObject(target) ? target : undefined;
+  }
+  if (!refsAllLocal(document) || !ref.startsWith('#/')) return undefined;
   let path: JsonPath;
   try {
     path = pointerToPath(ref);
   } catch {
     return undefined;
   }
-  let node: unknown = document;
-  for (const segment of path) node = isObject(node) && Object.prototype.hasOwnProperty.call(node, segment) ? node[segment] : undefined;
-  return isObject(node) ? node : undefined;
+  let at: unknown = document;
+  for (const segment of path) at = isObject(at) && Object.prototype.hasOwnProperty.call(at, segment) ? at[segment] : undefined;
+  return isObject(at) ? at : undefined;
 }
 
 /**

@@ -137,6 +137,40 @@ components:
     errors: [{ line: 25, column: 9, severity: 'error', message: '"backtrace"' }],
   },
   {
+    name: '3.0: the same cycle in a file of its own',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    get:
+      responses:
+        '500':
+          description: Server error
+          content:
+            application/problem+json:
+              schema: {$ref: 'problems.yaml#/Problem'}
+`,
+    options: {
+      files: {
+        'problems.yaml': `Problem:
+  type: object
+  properties:
+    causes: {type: array, items: {$ref: '#/Cause'}}
+Cause:
+  type: object
+  properties:
+    detail: {$ref: '#/Detail'}
+Detail:
+  type: object
+  properties:
+    backtrace: {type: string}
+    causes: {type: array, items: {$ref: '#/Cause'}}
+`,
+      },
+    },
+    errors: [{ line: 12, column: 5, severity: 'error', file: 'problems.yaml', message: '"backtrace"' }],
+  },
+  {
     name: '3.0: a configured list of names replaces the default one, compared ignoring case, "_" and "-"',
     document: `openapi: 3.0.3
 info: {title: Orders, version: 1.0.0}
