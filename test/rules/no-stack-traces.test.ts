@@ -1,6 +1,37 @@
 import { expect, it } from 'vitest';
 import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
+/** A document whose one error response is the schema `ref` names. */
+const problemHead = (ref: string) => `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    get:
+      responses:
+        '500':
+          description: Server error
+          content:
+            application/problem+json:
+              schema: {$ref: '${ref}'}
+`;
+
+/** Error schemas that close a cycle on the way to a stack trace, their refs written with `prefix`, each line indented. */
+const problemSchemas = (prefix: string, indent: string) =>
+  `Problem:
+  type: object
+  properties:
+    causes: {type: array, items: {$ref: '${prefix}Cause'}}
+Cause:
+  type: object
+  properties:
+    detail: {$ref: '${prefix}Detail'}
+Detail:
+  type: object
+  properties:
+    backtrace: {type: string}
+    causes: {type: array, items: {$ref: '${prefix}Cause'}}
+`.replace(/^(?=.)/gm, indent);
+
 testRule('no-stack-traces', [
   {
     name: '3.0: properties of error schemas, through allOf and nesting, in another file, at the name',
@@ -107,67 +138,13 @@ definitions:
   },
   {
     name: '3.0: a property behind error schemas that refer to one another in a cycle is still in the error body',
-    document: `openapi: 3.0.3
-info: {title: Orders, version: 1.0.0}
-paths:
-  /orders:
-    get:
-      responses:
-        '500':
-          description: Server error
-          content:
-            application/problem+json:
-              schema: {$ref: '#/components/schemas/Problem'}
-components:
-  schemas:
-    Problem:
-      type: object
-      properties:
-        causes: {type: array, items: {$ref: '#/components/schemas/Cause'}}
-    Cause:
-      type: object
-      properties:
-        detail: {$ref: '#/components/schemas/Detail'}
-    Detail:
-      type: object
-      properties:
-        backtrace: {type: string}
-        causes: {type: array, items: {$ref: '#/components/schemas/Cause'}}
-`,
+    document: `${problemHead('#/components/schemas/Problem')}components:\n  schemas:\n${problemSchemas('#/components/schemas/', '    ')}`,
     errors: [{ line: 25, column: 9, severity: 'error', message: '"backtrace"' }],
   },
   {
     name: '3.0: the same cycle in a file of its own',
-    document: `openapi: 3.0.3
-info: {title: Orders, version: 1.0.0}
-paths:
-  /orders:
-    get:
-      responses:
-        '500':
-          description: Server error
-          content:
-            application/problem+json:
-              schema: {$ref: 'problems.yaml#/Problem'}
-`,
-    options: {
-      files: {
-        'problems.yaml': `Problem:
-  type: object
-  properties:
-    causes: {type: array, items: {$ref: '#/Cause'}}
-Cause:
-  type: object
-  properties:
-    detail: {$ref: '#/Detail'}
-Detail:
-  type: object
-  properties:
-    backtrace: {type: string}
-    causes: {type: array, items: {$ref: '#/Cause'}}
-`,
-      },
-    },
+    document: problemHead('problems.yaml#/Problem'),
+    options: { files: { 'problems.yaml': problemSchemas('#/', '') } },
     errors: [{ line: 12, column: 5, severity: 'error', file: 'problems.yaml', message: '"backtrace"' }],
   },
   {
