@@ -71,6 +71,38 @@ export interface RuleCase {
   errors: ExpectedFinding[];
 }
 
+/** The response a layout's operation returns (`twoLayouts`). */
+export interface LayoutResponse {
+  status: string;
+  description: string;
+  mediaType: string;
+}
+
+/**
+ * One set of schemas behind one response, laid out twice: in the document's components, and in
+ * `file` of their own. `schemas(prefix)` is YAML whose refs are spelt `${prefix}Name`; `root` is
+ * the schema the response names. In the document the schemas start on line 14, indented by four;
+ * in `file` their lines are as written.
+ */
+export function twoLayouts(schemas: (prefix: string) => string, root: string, file: string, { status, description, mediaType }: LayoutResponse) {
+  const head = (ref: string) => `openapi: 3.0.3
+info: {title: Layouts, version: 1.0.0}
+paths:
+  /items:
+    get:
+      responses:
+        '${status}':
+          description: ${description}
+          content:
+            ${mediaType}:
+              schema: {$ref: '${ref}'}
+`;
+  return {
+    inDocument: `${head(`#/components/schemas/${root}`)}components:\n  schemas:\n${schemas('#/components/schemas/').replace(/^(?=.)/gm, '    ')}`,
+    inFile: { document: head(`${file}#/${root}`), options: { files: { [file]: schemas('#/') } } },
+  };
+}
+
 const isFixturePath = (document: string) => !document.includes('\n') && /\.(ya?ml|json)$/.test(document);
 
 /** A table of cases for one rule: `errors: []` means the document must pass. */

@@ -1,23 +1,9 @@
 import { expect, it } from 'vitest';
-import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule, twoLayouts } from '../helpers/lint.js';
 
-/** A document whose one response is the schema `ref` names. */
-const tracesHead = (ref: string) => `openapi: 3.0.3
-info: {title: Traces, version: 1.0.0}
-paths:
-  /traces:
-    get:
-      responses:
-        '200':
-          description: OK
-          content:
-            application/json:
-              schema: {$ref: '${ref}'}
-`;
-
-/** Schemas that close a cycle on the way to an enum, their refs written with `prefix`, each line indented. */
-const traceSchemas = (prefix: string, indent: string) =>
-  `Trace:
+/** Schemas that close a cycle on the way to an enum, in the document and in a file of their own. */
+const traceCycle = twoLayouts(
+  prefix => `Trace:
   type: object
   properties:
     spans: {type: array, items: {$ref: '${prefix}TraceSpan'}}
@@ -31,7 +17,11 @@ AgentSpan:
     agent_type: {$ref: '${prefix}AgentType'}
     spans: {type: array, items: {$ref: '${prefix}TraceSpan'}}
 AgentType: {type: string, enum: [PLANNER, ROUTER]}
-`.replace(/^(?=.)/gm, indent);
+`,
+  'Trace',
+  'traces.yaml',
+  { status: '200', description: 'OK', mediaType: 'application/json' },
+);
 
 testRule('extensible-enum', [
   {
@@ -166,15 +156,15 @@ paths:
     // The resolver leaves a `$ref` where schemas close a cycle (a span holds spans that hold it);
     // the enum behind it is still in the response.
     name: '3.0: an enum behind schemas that refer to one another in a cycle is still in the response',
-    document: `${tracesHead('#/components/schemas/Trace')}components:\n  schemas:\n${traceSchemas('#/components/schemas/', '    ')}`,
+    document: traceCycle.inDocument,
     errors: [{ line: 27, column: 31, severity: 'warn', message: 'Enum "agent_type" in a response cannot grow' }],
   },
   {
     // In another file the schema behind the cycle is in no resolved node at all: the index follows
     // the written `$ref` to it.
     name: '3.0: the same cycle in a file of its own',
-    document: tracesHead('traces.yaml#/Trace'),
-    options: { files: { 'traces.yaml': traceSchemas('#/', '') } },
+    document: traceCycle.inFile.document,
+    options: traceCycle.inFile.options,
     errors: [{ line: 14, column: 27, severity: 'warn', file: 'traces.yaml', message: 'Enum "agent_type" in a response cannot grow' }],
   },
 ]);

@@ -1,23 +1,9 @@
 import { expect, it } from 'vitest';
-import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule, twoLayouts } from '../helpers/lint.js';
 
-/** A document whose one error response is the schema `ref` names. */
-const problemHead = (ref: string) => `openapi: 3.0.3
-info: {title: Orders, version: 1.0.0}
-paths:
-  /orders:
-    get:
-      responses:
-        '500':
-          description: Server error
-          content:
-            application/problem+json:
-              schema: {$ref: '${ref}'}
-`;
-
-/** Error schemas that close a cycle on the way to a stack trace, their refs written with `prefix`, each line indented. */
-const problemSchemas = (prefix: string, indent: string) =>
-  `Problem:
+/** Error schemas that close a cycle on the way to a stack trace, in the document and in a file of their own. */
+const problemCycle = twoLayouts(
+  prefix => `Problem:
   type: object
   properties:
     causes: {type: array, items: {$ref: '${prefix}Cause'}}
@@ -30,7 +16,11 @@ Detail:
   properties:
     backtrace: {type: string}
     causes: {type: array, items: {$ref: '${prefix}Cause'}}
-`.replace(/^(?=.)/gm, indent);
+`,
+  'Problem',
+  'problems.yaml',
+  { status: '500', description: 'Server error', mediaType: 'application/problem+json' },
+);
 
 testRule('no-stack-traces', [
   {
@@ -138,13 +128,13 @@ definitions:
   },
   {
     name: '3.0: a property behind error schemas that refer to one another in a cycle is still in the error body',
-    document: `${problemHead('#/components/schemas/Problem')}components:\n  schemas:\n${problemSchemas('#/components/schemas/', '    ')}`,
+    document: problemCycle.inDocument,
     errors: [{ line: 25, column: 9, severity: 'error', message: '"backtrace"' }],
   },
   {
     name: '3.0: the same cycle in a file of its own',
-    document: problemHead('problems.yaml#/Problem'),
-    options: { files: { 'problems.yaml': problemSchemas('#/', '') } },
+    document: problemCycle.inFile.document,
+    options: problemCycle.inFile.options,
     errors: [{ line: 12, column: 5, severity: 'error', file: 'problems.yaml', message: '"backtrace"' }],
   },
   {
