@@ -404,13 +404,16 @@ describe('8. the smaller ones', () => {
   });
 
   it('a byte order mark and CR line endings give the positions of the same file without them', async () => {
-    const text = 'openapi: 3.0.3\ninfo: {title: t, version: 1.0.0}\npaths:\n  /orders/:\n    get:\n      responses: {}\n';
+    // The operation ends with a block scalar, which the YAML parser ends at the next line feed.
+    const text = 'openapi: 3.0.3\ninfo: {title: t, version: 1.0.0}\npaths:\n  /orders/:\n    get:\n      responses: {}\n      description: |\n        Lists orders.\n';
     const positions = async (name: string, content: string) => {
       const result = await runInProcess(['lint', write(`positions/${name}`, content), '-f', 'json', '--no-config'], ROOT);
-      return (JSON.parse(result.stdout) as { findings: { ruleId: string; line: number; column: number }[] }).findings.map(f => `${f.ruleId}@${f.line}:${f.column}`);
+      type Placed = { ruleId: string; line: number; column: number; endLine: number; endColumn: number };
+      return (JSON.parse(result.stdout) as { findings: Placed[] }).findings.map(f => `${f.ruleId}@${f.line}:${f.column}-${f.endLine}:${f.endColumn}`);
     };
     const plain = await positions('plain.yaml', text);
-    expect(plain).toContain('path-no-trailing-slash@4:10');
+    expect(plain).toContain('path-no-trailing-slash@4:10-4:11');
+    expect(plain).toContain('flow-id-header@5:5-8:22');
     expect(await positions('bom.yaml', `\ufeff${text}`)).toEqual(plain);
     expect(await positions('cr.yaml', text.replace(/\n/g, '\r'))).toEqual(plain);
     expect(await positions('crlf.yaml', text.replace(/\n/g, '\r\n'))).toEqual(plain);

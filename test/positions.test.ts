@@ -8,7 +8,8 @@ import fc from 'fast-check';
 import type { IRange } from '@stoplight/types';
 import { describe, expect, it } from 'vitest';
 import type { KeyPart } from '../rulesets/lib/oas.js';
-import { LineIndex, placeAtKey } from '../src/lint/positions.js';
+import { FastYaml } from '../src/engine/yaml-ast.js';
+import { LineIndex, placeAtKey, placeRange } from '../src/lint/positions.js';
 
 const splitLines = (text: string): string[] => text.split('\n').map(line => line.replace(/\r$/, ''));
 
@@ -17,6 +18,8 @@ function sliced(text: string, range: IRange, key: string, mark: KeyPart | null |
   const lines = splitLines(text);
   const lineOf = (n: number) => lines[n] ?? '';
   const { line, character } = range.start;
+  const explicit = explicitKey(lines, line, character, key);
+  if (explicit !== undefined) return placed(explicit.line, explicit.found, range, key, mark);
   const isCollection = lineOf(line)[character - 1] === ':' || lineOf(line)[character] === '{' || lineOf(line)[character] === '[';
   if (mark === undefined && !isCollection) return range;
   const keyBefore = (before: string) => {
@@ -36,12 +39,32 @@ function sliced(text: string, range: IRange, key: string, mark: KeyPart | null |
   let keyLine = line;
   let found = keyBefore(before);
   if (found === undefined && line > 0 && before.trim() === '') found = keyBefore(lineOf((keyLine = line - 1)));
-  if (found === undefined) return range;
+  return found === undefined ? range : placed(keyLine, found, range, key, mark);
+}
+
+function placed(keyLine: number, found: { start: number; quote: number }, range: IRange, key: string, mark: KeyPart | null | undefined): IRange {
   const at = (c: number) => ({ line: keyLine, character: c });
   if (mark === undefined) return { start: at(found.start), end: range.end };
   if (mark === null) return { start: at(found.start), end: at(found.start + key.length + 2 * found.quote) };
   const start = found.start + found.quote + mark.offset;
   return { start: at(start), end: at(start + mark.length) };
+}
+
+/**
+ * An explicit key, matched on the sliced lines: `? key` alone on its line, the next line starting
+ * with `:`, and the value starting at the next line's start or past the key line's text.
+ */
+function explicitKey(lines: string[], line: number, character: number, key: string): { line: number; found: { start: number; quote: number } } | undefined {
+  if (lines[line] === undefined) return undefined;
+  const keyLine = character === 0 ? line - 1 : line;
+  if (keyLine === line && character <= lines[line]!.length) return undefined;
+  const text = lines[keyLine];
+  if (text === undefined || !/^[ \t]*:/.test(lines[keyLine + 1] ?? '')) return undefined;
+  const indicator = /^[ \t]*\?[ \t]*/.exec(text);
+  if (indicator === null) return undefined;
+  const rest = text.slice(indicator[0].length).replace(/[ \t]+$/, '');
+  const quote = ['"', "'", ''].find(q => rest === `${q}${key}${q}`);
+  return quote === undefined ? undefined : { line: keyLine, found: { start: indicator[0].length, quote: quote.length } };
 }
 
 describe('LineIndex', () => {
@@ -85,6 +108,30 @@ describe('placeAtKey', () => {
       }),
       { numRuns: 3000, seed: 2026_11_26 },
     );
+  });
+
+  it("moves a finding at an explicit key's value to the key, with LF and with CR LF line breaks", () => {
+    // PyYAML writes a key of more than 128 characters so (Twilio's longest paths); the parser starts the value oddly.
+    const lf = 'paths:\n  ? /orders/{id}\n  : get: {}\n  /b: {}\n';
+    for (const text of [lf, lf.replace(/\n/g, '\r\n')]) {
+      const result = FastYaml.parse(text);
+      const range = FastYaml.getLocationForJsonPath(result, ['paths', '/orders/{id}'])!.range;
+      const lines = new LineIndex(text);
+      expect(placeAtKey(lines, range, '/orders/{id}', undefined)).toEqual({ start: { line: 1, character: 4 }, end: range.end });
+      expect(placeAtKey(lines, range, '/orders/{id}', { offset: 1, length: 6 })).toEqual({ start: { line: 1, character: 5 }, end: { line: 1, character: 11 } });
+    }
+  });
+
+  it("ends a range before a CR LF's CR, where the YAML parser ends a block scalar", () => {
+    const lf = 'a:\n  b: |\n    x\nc: 1\n';
+    const crlf = lf.replace(/\n/g, '\r\n');
+    const range = (text: string) => FastYaml.getLocationForJsonPath(FastYaml.parse(text), ['a', 'b'])!.range;
+    expect(range(lf).end).toEqual({ line: 2, character: 5 });
+    expect(range(crlf).end).toEqual({ line: 2, character: 6 });
+    for (const text of [lf, crlf]) expect(placeRange(new LineIndex(text), range(text), 'b', undefined).end).toEqual({ line: 2, character: 5 });
+    // An empty range on a CR stays as it is.
+    const empty = { start: { line: 2, character: 6 }, end: { line: 2, character: 6 } };
+    expect(placeRange(new LineIndex(crlf), empty, 'b', undefined)).toEqual(empty);
   });
 
   it('reads a long line in place: nothing slices it out or matches it whole', () => {

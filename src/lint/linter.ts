@@ -17,7 +17,7 @@ import { DEFAULT_MAX_FILE_SIZE } from '../load/limits.js';
 import { Sources } from '../load/sources.js';
 import { PROJECT_NAMES, type ProjectOptions } from '../resolve/project.js';
 import { fetchBounded, REMOTE_BUDGET_S, SandboxResolver, type SandboxError } from '../resolve/sandbox.js';
-import { LineIndex, placeAtKey } from './positions.js';
+import { LineIndex, placeRange } from './positions.js';
 import { refCycles } from './ref-cycles.js';
 import { placeResults, type Placed } from './results.js';
 import type { Timing } from './timing.js';
@@ -333,12 +333,12 @@ interface Unplaced {
 
 /**
  * The finding where a reader sees its node (src/lint/positions.ts): a mapping or sequence from
- * its key, a finding about a key on the key or the part of it marked.
+ * its key, a finding about a key on the key or the part of it marked, an end on its line's text.
  */
 function atKey(u: Unplaced, linesOf: (file: string) => LineIndex | undefined): Finding {
   const key = u.path[u.path.length - 1];
   const lines = key === undefined ? undefined : linesOf(u.file);
-  const range = lines ? placeAtKey(lines, u.range, String(key), u.mark) : u.range;
+  const range = lines ? placeRange(lines, u.range, String(key), u.mark) : u.range;
   return {
     ruleId: u.ruleId,
     severity: u.severity,

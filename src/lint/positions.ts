@@ -47,6 +47,8 @@ export class LineIndex {
  */
 export function placeAtKey(lines: LineIndex, range: IRange, key: string, mark: KeyPart | null | undefined): IRange {
   const { line, character } = range.start;
+  const explicit = explicitKey(lines, line, character, key);
+  if (explicit !== undefined) return onKey(explicit.line, explicit.found, range, key, mark);
   if (mark === undefined && !isCollectionStart(lines, line, character)) return range;
   const { text } = lines;
   // Where the value's line starts and the value (the same: an empty line, where the line is not in the text).
@@ -60,13 +62,74 @@ export function placeAtKey(lines: LineIndex, range: IRange, key: string, mark: K
     const previous = lines.lineStart((keyLine = line - 1));
     if (previous >= 0) found = keyBefore(text, previous, lines.lineEnd(keyLine), key);
   }
-  if (found === undefined) return range;
+  return found === undefined ? range : onKey(keyLine, found, range, key, mark);
+}
+
+/** Where a key was found on its line: its column, and whether it is quoted (1) or not (0). */
+interface FoundKey {
+  start: number;
+  quote: number;
+}
+
+/** The range moved to the key found on `keyLine`: from it to the value's end, the key itself, or the part marked. */
+function onKey(keyLine: number, found: FoundKey, range: IRange, key: string, mark: KeyPart | null | undefined): IRange {
   const at = (character: number) => ({ line: keyLine, character });
   if (mark === undefined) return { start: at(found.start), end: range.end };
   // The key as written (quotes included), or the part of its value.
   if (mark === null) return { start: at(found.start), end: at(found.start + key.length + 2 * found.quote) };
   const start = found.start + found.quote + mark.offset;
   return { start: at(start), end: at(start + mark.length) };
+}
+
+/**
+ * The key of an explicit entry, `? key` on a line of its own and `: value` on the next, as YAML
+ * writers spell a long key (PyYAML one of more than 128 characters). yaml-ast-parser starts a
+ * collection value of such a key one character after the key's line: at the next line's start,
+ * or with a CR LF at its LF, past the line's text.
+ */
+function explicitKey(lines: LineIndex, line: number, character: number, key: string): { line: number; found: FoundKey } | undefined {
+  const valueLine = lines.lineStart(line);
+  if (valueLine < 0) return undefined;
+  const keyLine = character === 0 ? line - 1 : line;
+  if (keyLine === line && valueLine + character <= lines.lineEnd(line)) return undefined;
+  const start = lines.lineStart(keyLine);
+  const next = lines.lineStart(keyLine + 1);
+  if (start < 0 || next < 0) return undefined;
+  const { text } = lines;
+  let i = next;
+  while (isBlank(text, i)) i++;
+  if (text[i] !== ':') return undefined;
+  // The key line: blanks, `?`, blanks, the key, blanks.
+  let at = start;
+  while (isBlank(text, at)) at++;
+  if (text[at] !== '?') return undefined;
+  at++;
+  while (isBlank(text, at)) at++;
+  const end = lines.lineEnd(keyLine);
+  for (const quote of QUOTES) {
+    if (!spelt(text, at, key, quote)) continue;
+    let after = at + key.length + (quote === 0 ? 0 : 2);
+    while (isBlank(text, after)) after++;
+    if (after === end) return { line: keyLine, found: { start: at - start, quote: quote === 0 ? 0 : 1 } };
+  }
+  return undefined;
+}
+
+/** Where a reader sees a finding at `key`'s value: at the key (placeAtKey), its end on the line's text. */
+export const placeRange = (lines: LineIndex, range: IRange, key: string, mark: KeyPart | null | undefined): IRange =>
+  endBeforeCarriageReturn(lines, placeAtKey(lines, range, key, mark));
+
+/**
+ * The range with its end moved back over a CR. The YAML parser ends a block scalar (`|`, `>`), and
+ * every collection that ends with one, at the line feed after it: with CR LF line breaks the range
+ * took in the CR, a column past the line's text in an editor or a SARIF region.
+ */
+function endBeforeCarriageReturn(lines: LineIndex, range: IRange): IRange {
+  const { start, end } = range;
+  const lineStart = lines.lineStart(end.line);
+  if (lineStart < 0 || end.character === 0 || (end.line === start.line && end.character <= start.character)) return range;
+  if (lines.text.charCodeAt(lineStart + end.character - 1) !== CARRIAGE_RETURN) return range;
+  return { start, end: { line: end.line, character: end.character - 1 } };
 }
 
 /** Spectral starts a mapping or sequence value right after its key's colon (YAML) or at its bracket. */
@@ -79,6 +142,7 @@ function isCollectionStart(lines: LineIndex, line: number, character: number): b
 }
 
 const COLON = 58;
+const CARRIAGE_RETURN = 13;
 const OPEN_BRACE = 123;
 const OPEN_BRACKET = 91;
 const DOUBLE_QUOTE = 34;
@@ -96,7 +160,7 @@ const isBlank = (text: string, i: number): boolean => text[i] === ' ' || text[i]
  * Where `key` (plain or quoted) starts on the line that begins at `lineStart`, as a column, if the
  * text up to `end` ends with the key, a colon and blanks.
  */
-function keyBefore(text: string, lineStart: number, end: number, key: string): { start: number; quote: number } | undefined {
+function keyBefore(text: string, lineStart: number, end: number, key: string): FoundKey | undefined {
   let i = end;
   while (i > lineStart && isBlank(text, i - 1)) i--;
   if (i === lineStart || text[i - 1] !== ':') return undefined;
