@@ -87,10 +87,10 @@ describe('apilint diff', () => {
     const lines = result.stdout.split('\n');
     // Grouped by operation, each change placed as file:line:col.
     expect(lines).toContain('GET /orders/{id}');
-    expect(result.stdout).toMatch(/^ {2}main:schemas\/order\.yaml:6:12 +error +Property "status" of schema "Order" was removed from responses.*response-property-removed$/m);
-    expect(result.stdout).toMatch(/^ {2}schemas\/order\.yaml:6:10 +info +Property "note" of schema "Order" was added to responses\. +api-added$/m);
+    expect(result.stdout).toMatch(/^ {2}main:schemas\/order\.yaml:6:5 +error +Property "status" of schema "Order" was removed from responses.*response-property-removed$/m);
+    expect(result.stdout).toMatch(/^ {2}schemas\/order\.yaml:6:5 +info +Property "note" of schema "Order" was added to responses\. +api-added$/m);
     expect(lines).toContain('DELETE /orders/{order_id}');
-    expect(result.stdout).toMatch(/^ {2}main:api\.yaml:12:12 +error +Operation "DELETE \/orders\/\{order_id\}" was removed/m);
+    expect(result.stdout).toMatch(/^ {2}main:api\.yaml:12:5 +error +Operation "DELETE \/orders\/\{order_id\}" was removed/m);
     expect(result.stdout).toMatch(/2 breaking changes remain, but info\.version 1\.0\.0 → 1\.1\.0 is not a MAJOR bump/);
     expect(result.stdout).toMatch(/✖ 4 changes \(3 errors, 0 warnings, 1 info, 0 hints\) from main:api\.yaml to api\.yaml/);
   });
@@ -104,15 +104,15 @@ describe('apilint diff', () => {
         'apilint: v2:schemas/order.yaml: not an OpenAPI document (no `openapi` or `swagger` field) nor an event type definition\n',
     );
     const both = await diff(['v1:api.yaml', 'v2:api.yaml']);
-    expect(both.stdout).toMatch(/v1:schemas\/order\.yaml:6:12 +error +Property "status"/);
-    expect(both.stdout).toMatch(/v2:schemas\/order\.yaml:6:10 +info +Property "note"/);
+    expect(both.stdout).toMatch(/v1:schemas\/order\.yaml:6:5 +error +Property "status"/);
+    expect(both.stdout).toMatch(/v2:schemas\/order\.yaml:6:5 +info +Property "note"/);
   });
 
   it('-f json: each change with its operations, at the base or the revision', async () => {
     const result = await diff(['main:api.yaml', 'api.yaml', '-f', 'json']);
     const report = JSON.parse(result.stdout);
     const removed = report.findings.find((f: { ruleId: string }) => f.ruleId === 'response-property-removed');
-    expect(removed).toMatchObject({ severity: 'error', file: 'main:schemas/order.yaml', line: 6, column: 12, pointer: '/Order/properties/status' });
+    expect(removed).toMatchObject({ severity: 'error', file: 'main:schemas/order.yaml', line: 6, column: 5, pointer: '/Order/properties/status' });
     expect(report.summary).toMatchObject({ errors: 3, infos: 1 });
   });
 
@@ -128,9 +128,9 @@ describe('apilint diff', () => {
   it('-f github, junit and codeclimate place changes on their file and line', async () => {
     const github = await diff(['main:api.yaml', 'api.yaml', '-f', 'github']);
     // A removal sits in the base revision, which is no file of the checkout: a job annotation that names its place.
-    expect(github.stdout).toMatch(/^::error title=apilint response-property-removed::main:schemas\/order\.yaml:6:12: Property "status" of schema "Order" was removed/m);
+    expect(github.stdout).toMatch(/^::error title=apilint response-property-removed::main:schemas\/order\.yaml:6:5: Property "status" of schema "Order" was removed/m);
     const junit = await diff(['main:api.yaml', 'api.yaml', '-f', 'junit']);
-    expect(junit.stdout).toContain('<testcase name="operation-removed at 12:12" classname="main:api.yaml">');
+    expect(junit.stdout).toContain('<testcase name="operation-removed at 12:5" classname="main:api.yaml">');
     const codeclimate = JSON.parse((await diff(['main:api.yaml', 'api.yaml', '-f', 'codeclimate'])).stdout);
     expect(codeclimate.find((i: { check_name: string }) => i.check_name === 'api-added').location).toEqual({ path: 'schemas/order.yaml', lines: { begin: 6, end: 6 } });
   });
@@ -153,7 +153,7 @@ describe('apilint diff', () => {
     writeFileSync(path.join(dir, 'b.yaml'), REVISION.replace("{$ref: 'schemas/order.yaml#/Order'}", '{type: object}'));
     const result = await diff(['a.yaml', 'b.yaml'], dir);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/a\.yaml:12:12 +warn +Operation "DELETE/);
+    expect(result.stdout).toMatch(/a\.yaml:12:5 +warn +Operation "DELETE/);
     expect(result.stdout).toMatch(/✖ 1 change \(0 errors, 1 warning, 0 info, 0 hints\)/);
   });
 
@@ -234,7 +234,7 @@ describe('apilint diff', () => {
     writeFileSync(path.join(dir, 'a.yaml'), BASE.replace("{$ref: 'schemas/order.yaml#/Order'}", '{type: object}'));
     const result = await runCli(['diff', 'a.yaml', '-', '--date', '2026-01-15'], { cwd: dir, input: REVISION.replace("{$ref: 'schemas/order.yaml#/Order'}", '{type: object}') });
     expect(result.stderr).toBe('');
-    expect(result.stdout).toMatch(/a\.yaml:12:12 +error +Operation "DELETE/);
+    expect(result.stdout).toMatch(/a\.yaml:12:5 +error +Operation "DELETE/);
     expect(result.stdout).toMatch(/<stdin>:2:32 +error +1 breaking change remains/);
   });
 
@@ -252,7 +252,7 @@ describe('apilint diff', () => {
     expect(result.stderr).toBe('');
     const findings = (JSON.parse(result.stdout) as { findings: { ruleId: string; severity: string; line: number; column: number; message: string }[] }).findings;
     expect(findings.filter(f => f.ruleId === 'response-type-changed').map(f => [f.severity, f.line, f.column, f.message])).toEqual([
-      ['error', n + 14, 46, `Property "name" of schema "S${n}" changed from string to integer in responses: clients that parse it as string break.`],
+      ['error', n + 14, 41, `Property "name" of schema "S${n}" changed from string to integer in responses: clients that parse it as string break.`],
     ]);
   }, 60_000);
 

@@ -17,6 +17,8 @@ import { outputOverInput } from '../formatters/output.js';
 import type { FormatContext } from '../formatters/types.js';
 import { installEngine, type DocumentReaders } from '../engine/index.js';
 import { parseDocument, readInput } from '../load/documents.js';
+import type { ParsedSource } from '../load/sources.js';
+import { LineIndex, placeRange } from '../lint/positions.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../load/limits.js';
 import { compare, readBaseline, writeBaseline, type KnownFinding } from '../suppress/baseline.js';
 import { MeaningKeys } from '../suppress/keys.js';
@@ -190,9 +192,18 @@ export function compareVersions(sides: Both<Side>, settings: Settings, date: str
       });
     }
   }
+  const lines = new Map<ParsedSource, LineIndex>();
+  const linesOf = (source: ParsedSource) => {
+    if (!lines.has(source)) lines.set(source, new LineIndex(source.text));
+    return lines.get(source)!;
+  };
   const toFinding = (d: DiffFinding): Finding & { anchor: Loc } => {
     const side = sides[d.side];
-    const range = side.sources.get(d.loc.file)?.range(d.loc.path);
+    const source = side.sources.get(d.loc.file);
+    const found = source?.range(d.loc.path);
+    // At the key, as lint places its findings (src/lint/positions.ts).
+    const key = d.loc.path[d.loc.path.length - 1];
+    const range = source && found && key !== undefined ? placeRange(linesOf(source), found, String(key), undefined) : found;
     const start = range?.start ?? { line: 0, character: 0 };
     const end = range?.end ?? start;
     return {

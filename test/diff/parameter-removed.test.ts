@@ -6,7 +6,7 @@ testDiffRule('parameter-removed', [
     fixture: 'removed',
     changes: [
       { in: 'base', line: 7, column: 11, severity: 'error', message: 'Parameter "status" (query) of GET /orders was removed' },
-      { in: 'base', line: 14, column: 12, severity: 'info', message: 'x-sunset 2025-10-01, which has passed' },
+      { in: 'base', line: 14, column: 5, severity: 'info', message: 'x-sunset 2025-10-01, which has passed' },
     ],
   },
   { name: 'a renamed path variable is the same parameter (matched by its place in the path)', fixture: 'path-variable-renamed', changes: [] },

@@ -10,7 +10,7 @@ testDiffRule('request-constraint-tightened', [
       { in: 'revision', line: 20, column: 64, severity: 'error', message: 'maximum ≤ 1000 → < 1000' },
       { in: 'revision', line: 21, column: 79, severity: 'error', message: 'uniqueItems false → true' },
       { in: 'revision', line: 22, column: 43, severity: 'error', message: 'multipleOf 10 → 20' },
-      { in: 'revision', line: 23, column: 17, severity: 'error', message: 'additionalProperties: false added' },
+      { in: 'revision', line: 23, column: 9, severity: 'error', message: 'additionalProperties: false added' },
     ],
   },
   { name: '3.0 exclusiveMinimum: true and 3.1 exclusiveMinimum: 0 are one bound; looser constraints are not reported', fixture: 'same-in-3.0-and-3.1', changes: [] },

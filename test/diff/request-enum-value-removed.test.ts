@@ -5,9 +5,9 @@ testDiffRule('request-enum-value-removed', [
     name: '3.0: a value removed from enum or x-extensible-enum, and a free value limited to an enum',
     fixture: 'removed',
     changes: [
-      { in: 'revision', line: 7, column: 63, severity: 'error', message: 'Parameter "sort" no longer accepts "PRICE"' },
-      { in: 'revision', line: 8, column: 66, severity: 'error', message: 'Parameter "channel" is now limited to "WEB", "STORE"' },
-      { in: 'revision', line: 9, column: 78, severity: 'error', message: 'Parameter "region" no longer accepts "US"' },
+      { in: 'revision', line: 7, column: 58, severity: 'error', message: 'Parameter "sort" no longer accepts "PRICE"' },
+      { in: 'revision', line: 8, column: 61, severity: 'error', message: 'Parameter "channel" is now limited to "WEB", "STORE"' },
+      { in: 'revision', line: 9, column: 60, severity: 'error', message: 'Parameter "region" no longer accepts "US"' },
     ],
   },
   { name: 'values added to a request enum are not reported', fixture: 'added', changes: [] },

@@ -9,5 +9,5 @@ testDiffRule('request-parameter-became-required', [
       { in: 'revision', line: 8, column: 11, severity: 'error', message: 'Parameter "x-tenant" (header)' },
     ],
   },
-  { name: '2.0 formData to a 3.0 multipart body: form fields compared by name', fixture: 'form-field', changes: [{ in: 'revision', line: 14, column: 23, severity: 'error', message: 'Form field "label" (formData) of POST /uploads is now required' }] },
+  { name: '2.0 formData to a 3.0 multipart body: form fields compared by name', fixture: 'form-field', changes: [{ in: 'revision', line: 14, column: 17, severity: 'error', message: 'Form field "label" (formData) of POST /uploads is now required' }] },
 ]);

@@ -6,7 +6,7 @@ testDiffRule('response-constraint-loosened', [
     fixture: 'loosened',
     changes: [
       { in: 'revision', line: 22, column: 41, severity: 'warn', message: 'Property "name" of schema "Order" has a looser maxLength in responses (maxLength 50 → 200)' },
-      { in: 'revision', line: 23, column: 14, severity: 'warn', message: 'pattern removed' },
+      { in: 'revision', line: 23, column: 9, severity: 'warn', message: 'pattern removed' },
     ],
   },
 ]);
