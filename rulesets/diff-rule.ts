@@ -54,7 +54,7 @@ export interface DocumentModel extends Located {
   version: string;
   infoVersion?: Keyword<string>;
   servers: ServerModel[];
-  /** By path template with the base path in front and parameter names left out (`/v1/orders/{}`). */
+  /** By path template as written, with the base path in front (`/v1/orders/{order_id}`); src/diff/model.ts pairs them. */
   paths: Map<string, PathModel>;
   /** 3.1 webhooks, by name. */
   webhooks: Map<string, PathModel>;

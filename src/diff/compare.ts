@@ -31,7 +31,7 @@ import type {
 import { sunsetDay } from '../../rulesets/lib/compat.js';
 import { forEachComponent } from '../core/components.js';
 import { SEVERITY_RANK } from '../core/severity.js';
-import { buildModel } from './model.js';
+import { buildModel, pairPaths } from './model.js';
 import { layersOf, MergedProperties } from './properties.js';
 import { sameness } from './same.js';
 import { schemaView, type View } from './schema.js';
@@ -135,9 +135,7 @@ export class Comparison {
     const root = revision.loc;
     this.call('document', { base, revision }, this.context, { anchor: root });
     const pathsAnchor: Loc = { file: root.file, path: ['paths'] };
-    for (const key of union(revision.paths, base.paths)) {
-      this.comparePath({ base: base.paths.get(key), revision: revision.paths.get(key) }, pathsAnchor);
-    }
+    for (const pair of pairPaths(base.paths, revision.paths)) this.comparePath(pair, pathsAnchor);
     const hooksAnchor: Loc = { file: root.file, path: ['webhooks'] };
     for (const key of union(revision.webhooks, base.webhooks)) {
       this.comparePath({ base: base.webhooks.get(key), revision: revision.webhooks.get(key) }, hooksAnchor);

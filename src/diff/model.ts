@@ -5,6 +5,7 @@
 // `consumes` are media types, `collectionFormat` and `style`/`explode` are one serialization, and
 // security schemes are known by what they are rather than by their names.
 import type {
+  Both,
   DocumentModel,
   HeaderModel,
   Keyword,
@@ -37,7 +38,32 @@ const isString = (v: unknown): v is string => typeof v === 'string';
 const isAny = (v: unknown): v is unknown => v !== undefined;
 
 /** `/orders/{order_id}/items` → `/orders/{}/items`: a renamed path variable is no change. */
-export const pathKey = (template: string): string => template.replace(/\{[^{}]*\}/g, '{}');
+const pathKey = (template: string): string => template.replace(/\{[^{}]*\}/g, '{}');
+
+/**
+ * The paths of both versions in pairs, the revision's in its order, then the base's removed
+ * ones: the same template, else the same but for the names of its variables, first with first.
+ * A document may hold templates that differ in those names only (GitHub's
+ * `/users/{username}/attestations/{subject_digest}` and `…/{attestation_id}`): keyed by the
+ * template without them, one hid the other, and swapping their order read as a removal.
+ */
+export function pairPaths(base: ReadonlyMap<string, PathModel>, revision: ReadonlyMap<string, PathModel>): Both<PathModel | undefined>[] {
+  const renamed = new Map<string, PathModel[]>();
+  for (const [name, path] of base) {
+    if (revision.has(name)) continue;
+    const key = pathKey(name);
+    renamed.set(key, [...(renamed.get(key) ?? []), path]);
+  }
+  const paired = new Set<PathModel>();
+  const pairs: Both<PathModel | undefined>[] = [];
+  for (const [name, path] of revision) {
+    const partner = base.get(name) ?? renamed.get(pathKey(name))?.shift();
+    if (partner) paired.add(partner);
+    pairs.push({ base: partner, revision: path });
+  }
+  for (const path of base.values()) if (!paired.has(path)) pairs.push({ base: path, revision: undefined });
+  return pairs;
+}
 
 /** `application/JSON; charset=utf-8` → type/subtype in lower case, and the `version` parameter. */
 export function parseMediaType(name: string): { essence: string; version?: string } {
@@ -76,7 +102,7 @@ export function buildModel(side: Side): DocumentModel {
       if (!template.startsWith('/')) continue;
       const name = joinPath(prefix, template);
       const item = side.child(pathsNode, template)!;
-      paths.set(pathKey(name), reader.pathItem(item, name, template, false));
+      paths.set(name, reader.pathItem(item, name, template, false));
     }
   }
   const webhooks = new Map<string, PathModel>();
