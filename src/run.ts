@@ -430,19 +430,21 @@ async function compareSince(ref: string, roots: Map<string, string>, files: read
         return false;
       });
       if (changed.length === 0) continue;
-      // The linted files as they were, and what their `$ref`s reached then.
-      revision.add(changed.map(({ file }) => path.relative(root, key(file)).split(path.sep).join('/')));
+      // The linted files as they were (where they were, if git sees them renamed), and what their `$ref`s reached then.
+      const pathThen = (file: string) => revision.pathThen(path.relative(root, key(file)).split(path.sep).join('/'));
+      revision.add(changed.map(({ file }) => pathThen(file)));
+      // A finding at the revision, in the file that stands there now.
+      const nowFile = (f: Finding) => key(path.join(root, revision.pathNow(path.relative(tree, f.file).split(path.sep).join('/'))));
       // The copy's project is the revision's tree (the work tree at `ref`), or --root's place in it.
       const treeRoot = options.root === undefined ? tree : path.join(tree, path.relative(root, path.resolve(options.cwd, options.root)));
       const text = (file: string) => revision.text(file);
       const session = new LintSession({ config: configs, cwd: tree, root: treeRoot, allowRemote: options.allowRemote, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, reference: options.reference === true, ...extra, keepDocuments: true, files: text });
       const oldKeys = new MeaningKeys(file => session.dataOf(file));
       for (const { file } of changed) {
-        const then = path.join(tree, path.relative(root, key(file)));
+        const then = path.join(tree, pathThen(file));
         try {
           // Settings follow the file's path in the working tree, so overrides apply the same way.
           const result = await session.lintFile(then, { settingsPath: file });
-          const nowFile = (f: Finding) => key(path.join(root, path.relative(tree, f.file)));
           for (const f of oldOnce.keep(result?.findings ?? [], f => f.file === then, nowFile)) old.push(knownFinding(f, nowFile(f), oldKeys));
         } catch {
           // New at this revision, or not lintable then: everything in it now counts as new.

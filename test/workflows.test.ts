@@ -2,7 +2,7 @@
 // --since, and the extra formats. Documents are copies of the reference spec (zero findings) with
 // one deliberate violation, so every assertion is about exactly the findings the test made.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.js';
@@ -279,6 +279,23 @@ describe('--since', () => {
     // Findings are matched in the file as the $ref names it, whichever file the link led to then.
     expect(relinked.report.findings.filter(f => f.ruleId !== 'info-version-bump').map(f => `${f.file}:${f.ruleId}@${f.line}`)).toEqual(['things.yaml:parameters-snake-case@3']);
     expect(relinked.report.summary).toMatchObject({ unchanged: plain, fixed: 0 });
+  });
+
+  it('follows the files git sees renamed: a spec moved into a folder with the file its $ref reads', async () => {
+    const dir = committed({ 'api.yaml': api('things.yaml'), 'things.yaml': camelParameter });
+    const plain = json((await runCli(['lint', 'api.yaml', '-f', 'json'], { cwd: dir })).stdout).findings.length;
+    mkdirSync(path.join(dir, 'spec'));
+    git(dir, 'mv', 'api.yaml', 'things.yaml', 'spec/');
+    const run = async () => json((await runCli(['lint', 'spec/api.yaml', '--since', 'HEAD', '-f', 'json'], { cwd: dir })).stdout);
+    const moved = await run();
+    expect(moved.findings).toEqual([]);
+    expect(moved.summary).toMatchObject({ unchanged: plain, fixed: 0 });
+    // Moved and edited (git still sees the rename): the new parameter's finding, and the addition it makes.
+    writeFileSync(path.join(dir, 'spec/things.yaml'), camelParameter.replace('  responses:', '    - {name: otherName, in: query, schema: {type: string}}\n  responses:'));
+    const edited = await run();
+    expect(edited.findings.map(f => `${f.file}:${f.ruleId}@${f.line}`)).toEqual(['spec/things.yaml:parameters-snake-case@4', 'spec/api.yaml:info-version-bump@2']);
+    expect(edited.findings[1]!.message).toMatch(/The API grew \(1 addition\)/);
+    expect(edited.summary).toMatchObject({ unchanged: plain, fixed: 0 });
   });
 
   it('takes no file reached through a symlink as unchanged: the same bytes may now lie outside the project', async () => {

@@ -61,10 +61,13 @@ export class RevisionTree {
   private readonly workTree = new Map<string, Buffer | undefined>();
   private readonly maxFileSize: number;
 
+  /** Files renamed since the revision, both ways; read when first asked for. */
+  private renamed: { then: Map<string, string>; now: Map<string, string> } | undefined;
+
   /** `root` is the repository's top, `ref` a revision verified to exist. */
   constructor(
     private readonly root: string,
-    ref: string,
+    private readonly ref: string,
     private readonly options: RevisionOptions,
   ) {
     this.maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
@@ -122,6 +125,41 @@ export class RevisionTree {
         return false;
       }
     });
+  }
+
+  /**
+   * The repository path (from the top, `/`-separated) that a file of the work tree had at the
+   * revision: its own, unless the revision has no such file and git sees it renamed since (`git
+   * mv`, a spec moved into a folder). Without that, every finding of a moved spec read as new.
+   */
+  pathThen(file: string): string {
+    return this.entries.has(file) ? file : (this.renames().then.get(file) ?? file);
+  }
+
+  /** The repository path that a file of the revision has in the work tree: another where git sees it renamed since. */
+  pathNow(file: string): string {
+    return this.renames().now.get(file) ?? file;
+  }
+
+  /** git's renames between the revision and the work tree (tracked files, staged or not), once. */
+  private renames(): { then: Map<string, string>; now: Map<string, string> } {
+    if (this.renamed === undefined) {
+      this.renamed = { then: new Map(), now: new Map() };
+      let fields: string[] = [];
+      try {
+        fields = git(['diff', '-M', '--name-status', '-z', '--diff-filter=R', this.ref, '--'], this.root).toString('utf8').split('\0');
+      } catch {
+        // No renames to follow: each file is compared at its own path.
+      }
+      // Each rename is three fields: R and the similarity, the old path, the new one.
+      for (let i = 0; i + 2 < fields.length; i += 3) {
+        const [status, then, now] = [fields[i]!, fields[i + 1]!, fields[i + 2]!];
+        if (!status.startsWith('R')) continue;
+        this.renamed.then.set(now, then);
+        this.renamed.now.set(then, now);
+      }
+    }
+    return this.renamed;
   }
 
   cleanup(): void {
