@@ -48,16 +48,19 @@ const pathKey = (template: string): string => template.replace(/\{[^{}]*\}/g, '{
  * template without them, one hid the other, and swapping their order read as a removal.
  */
 export function pairPaths(base: ReadonlyMap<string, PathModel>, revision: ReadonlyMap<string, PathModel>): Both<PathModel | undefined>[] {
+  // The base's paths that the revision does not name, by the template without variable names, last first (taken by pop).
   const renamed = new Map<string, PathModel[]>();
-  for (const [name, path] of base) {
+  for (const [name, path] of [...base].reverse()) {
     if (revision.has(name)) continue;
     const key = pathKey(name);
-    renamed.set(key, [...(renamed.get(key) ?? []), path]);
+    const list = renamed.get(key);
+    if (list) list.push(path);
+    else renamed.set(key, [path]);
   }
   const paired = new Set<PathModel>();
   const pairs: Both<PathModel | undefined>[] = [];
   for (const [name, path] of revision) {
-    const partner = base.get(name) ?? renamed.get(pathKey(name))?.shift();
+    const partner = base.get(name) ?? renamed.get(pathKey(name))?.pop();
     if (partner) paired.add(partner);
     pairs.push({ base: partner, revision: path });
   }
