@@ -179,8 +179,23 @@ function sole<T>(entries: Iterable<T>): T | undefined {
 /** The merged object's one property, if it has exactly one. */
 const soleProperty = (schema: unknown): Entry | undefined => sole(mergedProperties(schema));
 
-export const isArraySchema = (schema: unknown): schema is Obj =>
-  isObject(schema) && (schemaTypes(schema).includes('array') || (schema.type === undefined && isObject(schema.items)));
+/**
+ * The array a schema describes: the schema itself (typed `array`, or untyped with `items`), or
+ * an `allOf` part that is one, since every part holds (`allOf: [{$ref: Orders}]`, the 3.0 way to
+ * put a description beside a `$ref`, is Orders). The depth bound guards odd input.
+ */
+export function arraySchema(schema: unknown, depth = 0): Obj | undefined {
+  if (!isObject(schema)) return undefined;
+  if (schemaTypes(schema).includes('array') || (schema.type === undefined && isObject(schema.items))) return schema;
+  if (schema.type !== undefined || !Array.isArray(schema.allOf) || depth > 8) return undefined;
+  for (const part of schema.allOf) {
+    const array = arraySchema(part, depth + 1);
+    if (array) return array;
+  }
+  return undefined;
+}
+
+export const isArraySchema = (schema: unknown): boolean => arraySchema(schema) !== undefined;
 
 /**
  * An object schema (typed, with properties, or composed of objects): the shape of a resource. The
@@ -210,14 +225,14 @@ function composesObject(schema: object): boolean {
 
 const layerArrays = rememberByNode((properties): readonly Entry[] => layerEntries(properties).filter(([, s]) => isArraySchema(s)), []);
 const layerObjectArrays = rememberByNode(
-  (properties): readonly Entry[] => layerArrays(properties).filter(([, s]) => isObjectSchema((s as Obj).items)),
+  (properties): readonly Entry[] => layerArrays(properties).filter(([, s]) => isObjectSchema(arraySchema(s)!.items)),
   [],
 );
 
 /** The one array property of an object schema, if it has exactly one. */
 function soleArrayProperty(schema: unknown): { name: string; schema: Obj } | undefined {
   const array = sole(mergedProperties(schema, layerArrays));
-  return array && { name: array[0], schema: array[1] as Obj };
+  return array && { name: array[0], schema: arraySchema(array[1])! };
 }
 
 /** Some property of the object schema is an array (a multi-status body holds one). */
@@ -298,8 +313,9 @@ function findCollection(root: unknown, op: Operation): CollectionResponse | unde
   const resource = lastSegment(op.path);
   if (resource !== undefined && REPORT_WORDS.has(normalizeName(resource).split('_').at(-1)!)) return undefined;
   for (const body of successBodies(root, op)) {
-    if (isArraySchema(body.schema)) {
-      if (isObjectSchema(body.schema.items)) return { body, kind: 'array', item: body.schema.items };
+    const list = arraySchema(body.schema);
+    if (list) {
+      if (isObjectSchema(list.items)) return { body, kind: 'array', item: list.items };
       continue;
     }
     const array = soleArrayProperty(body.schema);
@@ -325,7 +341,8 @@ export const isSingleResourceGet = (root: unknown, op: Operation): boolean =>
  * resource, not a bulk request.
  */
 function bulkArray(schema: unknown, depth = 0): Obj | undefined {
-  if (isArraySchema(schema)) return schema;
+  const list = arraySchema(schema);
+  if (list) return list;
   const sole = soleProperty(schema);
   const array = soleArrayProperty(schema);
   if (array && (array.name === 'items' || sole)) return array.schema;
@@ -417,7 +434,7 @@ function findBatch(root: unknown, op: Operation): boolean {
  */
 export function isBulkShaped(root: unknown, op: Operation): boolean {
   if (isBatchOperation(root, op)) return true;
-  return !isWebhook(op) && jsonRequestBodies(root, op).some(b => (isArraySchema(b.schema) && isObjectSchema(b.schema.items)) || hasObjectArrayProperty(b.schema));
+  return !isWebhook(op) && jsonRequestBodies(root, op).some(b => isObjectSchema(arraySchema(b.schema)?.items) || hasObjectArrayProperty(b.schema));
 }
 
 /** A 2xx response of `op` declares a `Location` header. */

@@ -137,6 +137,30 @@ definitions:
 `,
     errors: [{ line: 30, column: 3, severity: 'warn', message: 'Page object (its array is "orders") has no way to the next page' }],
   },
+  {
+    name: '3.0: a bare array behind an allOf wrapper (the 3.0 way to describe a $ref) is still a bare array',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    get:
+${PAGINATED}      responses:
+        '200':
+          description: Orders.
+          content:
+            application/json:
+              schema:
+                description: The orders, newest first.
+                allOf:
+                  - $ref: '#/components/schemas/Orders'
+components:
+  schemas:
+    Orders:
+      type: array
+      items: {type: object}
+`,
+    errors: [{ line: 14, column: 15, severity: 'warn', message: 'Paginated collection answers with a bare array' }],
+  },
 ]);
 
 it('passes the reference spec', async () => {
