@@ -2,6 +2,7 @@ import type { JsonPath } from '@stoplight/types';
 import { defineRule } from '../rule.js';
 import { isJsonMediaType, isObject, isOas2, operations, parameters, responses, type Obj } from '../lib/oas.js';
 import { stringList } from '../lib/options.js';
+import { mergedProperties } from '../lib/operations.js';
 import { firstSight, rememberByString } from '../lib/remember.js';
 
 const DATA_FORMATS = [
@@ -25,14 +26,16 @@ function isAllowed(type: string, allowed: readonly string[]): boolean {
   });
 }
 
-/** A body with members (object or array), which is data that JSON should carry. */
-function isStructured(schema: unknown): boolean {
+/**
+ * A body with members (object or array), which is data that JSON should carry; composed, if a
+ * part is (`allOf: [{$ref: Message}]` is Message). The depth bound guards odd input.
+ */
+function isStructured(schema: unknown, depth = 0): boolean {
   if (!isObject(schema)) return false;
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-  return (
-    types.includes('object') || types.includes('array') ||
-    ['properties', 'items', 'additionalProperties', 'allOf', 'oneOf', 'anyOf'].some(key => key in schema)
-  );
+  if (types.includes('object') || types.includes('array') || ['properties', 'items', 'additionalProperties'].some(key => key in schema)) return true;
+  const parts = ['allOf', 'oneOf', 'anyOf'].flatMap(key => (Array.isArray(schema[key]) ? (schema[key] as unknown[]) : []));
+  return depth < 8 && parts.some(part => isStructured(part, depth + 1));
 }
 
 /**
@@ -49,11 +52,10 @@ function isFile(schema: unknown, depth = 0): boolean {
 /** Only a multipart body's parts are looked at (`dataParts`): the others need not be. */
 const isMultipart = (mediaType: string) => baseType(mediaType).startsWith('multipart/');
 
-/** A 3.x multipart body whose properties are files, or whose encoding names their content types. */
+/** A 3.x multipart body whose properties (allOf's layers merged) are files, or whose encoding names their content types. */
 function hasDataParts(media: unknown, schema: unknown): boolean {
-  const properties = isObject(schema) && isObject(schema.properties) ? Object.values(schema.properties) : [];
   const encoding = isObject(media) && isObject(media.encoding) ? Object.values(media.encoding) : [];
-  return properties.some(p => isFile(p)) || encoding.some(e => isObject(e) && typeof e.contentType === 'string');
+  return encoding.some(e => isObject(e) && typeof e.contentType === 'string') || [...mergedProperties(schema)].some(([, p]) => isFile(p));
 }
 
 interface Use {
@@ -155,7 +157,7 @@ export default defineRule<{ allowed: string[] }>({
       const shown = use.type.length > 60 ? `${use.type.slice(0, 57)}...` : use.type;
       if (STRUCTURED_FORMAT.test(use.type) || use.type.startsWith('multipart/')) {
         results.push({ message: `Media type "${shown}" is not JSON: use application/json for payloads.`, path: use.jsonPath });
-      } else if (use.bodies.some(isStructured)) {
+      } else if (use.bodies.some(body => isStructured(body))) {
         results.push({ message: `Media type "${shown}" carries structured data: use application/json.`, path: use.jsonPath });
       }
     }

@@ -80,6 +80,75 @@ paths:
     errors: [],
   },
   {
+    name: '3.0: a multipart body composed with allOf has the file parts of its layers',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders/{order_id}/documents:
+    post:
+      requestBody:
+        content:
+          multipart/form-data:
+            schema:
+              allOf:
+                - $ref: '#/components/schemas/DocumentMeta'
+                - properties:
+                    file: {type: string, format: binary}
+      responses:
+        '204': {description: Stored.}
+  /orders/{order_id}/notes:
+    post:
+      requestBody:
+        content:
+          multipart/form-data:
+            schema:
+              allOf:
+                - $ref: '#/components/schemas/DocumentMeta'
+      responses:
+        '204': {description: Stored.}
+components:
+  schemas:
+    DocumentMeta:
+      type: object
+      properties:
+        title: {type: string}
+`,
+    errors: [{ line: 20, column: 11, severity: 'warn', message: 'Media type "multipart/form-data" is not JSON' }],
+  },
+  {
+    name: '3.0: plain text behind an allOf wrapper is judged by what it wraps',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders/{order_id}/note:
+    get:
+      responses:
+        '200':
+          description: The note, as text.
+          content:
+            text/plain:
+              schema:
+                allOf: [{$ref: '#/components/schemas/Note'}]
+  /orders/{order_id}/summary:
+    get:
+      responses:
+        '200':
+          description: The summary.
+          content:
+            text/plain:
+              schema:
+                allOf: [{$ref: '#/components/schemas/Summary'}]
+components:
+  schemas:
+    Note: {type: string}
+    Summary:
+      type: object
+      properties:
+        total: {type: number}
+`,
+    errors: [{ line: 19, column: 13, severity: 'warn', message: 'Media type "text/plain" carries structured data' }],
+  },
+  {
     name: '2.0: list entries are reported once where declared, for the bodies they govern',
     document: 'fixtures/rules/json-media-types/swagger-lists.yaml',
     errors: [
