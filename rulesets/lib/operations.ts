@@ -18,7 +18,7 @@ import {
   type Operation,
   type Parameter,
 } from './oas.js';
-import { schemaTypes } from './schemas.js';
+import { schemaTypes, unwrapped } from './schemas.js';
 import { stringList } from './options.js';
 import { rememberByNode, rememberByString } from './remember.js';
 
@@ -394,12 +394,14 @@ function resourceSchemas(root: unknown): Set<unknown> {
   let set = resourceCache.get(root);
   if (set) return set;
   set = new Set();
+  // What allOf wrappers stand for, as bulk items are asked for (`allOf: [{$ref: Order}]` is Order).
+  const add = (schema: unknown) => set!.add(unwrapped(schema).schema);
   for (const op of apiOperations(root)) {
     const collection = collectionResponse(root, op);
-    if (collection) set.add(collection.item);
-    if (isSingleResourceGet(root, op)) for (const b of successBodies(root, op)) set.add(b.schema);
+    if (collection) add(collection.item);
+    if (isSingleResourceGet(root, op)) for (const b of successBodies(root, op)) add(b.schema);
     if (['post', 'put', 'patch'].includes(op.method)) {
-      for (const b of requestBodies(root, op)) if (isObjectSchema(b.schema) && !isArraySchema(b.schema)) set.add(b.schema);
+      for (const b of requestBodies(root, op)) if (isObjectSchema(b.schema) && !isArraySchema(b.schema)) add(b.schema);
     }
   }
   resourceCache.set(root, set);
@@ -425,7 +427,7 @@ function findBatch(root: unknown, op: Operation): boolean {
   if (namedBatch(root, op)) return true;
   if (op.method !== 'post') return false;
   // The API's resources (a walk of every operation) are only gathered for a POST of an array of objects.
-  return bulkItems(root, op).some(item => resourceSchemas(root).has(item));
+  return bulkItems(root, op).some(item => resourceSchemas(root).has(unwrapped(item).schema));
 }
 
 /**

@@ -426,6 +426,26 @@ export function schemaName(jsonPath: JsonPath): string | undefined {
   return (parent === 'schemas' || parent === 'definitions') && typeof key === 'string' ? key : undefined;
 }
 
+/** Keywords that describe a schema without changing what it admits (3.0's `nullable` is read as one here). */
+const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', 'nullable', 'externalDocs', 'xml', '$comment']);
+
+/**
+ * What an allOf wrapper stands for, and the path to it from the wrapper: `{description: …, allOf:
+ * [{$ref: X}]}`, the 3.0 way to describe a `$ref` (which ignores its siblings), is X. A schema
+ * with anything but annotations and extensions beside its one allOf part is its own. The depth
+ * bound guards odd input.
+ */
+export function unwrapped(schema: unknown): { schema: unknown; path: JsonPath } {
+  let current = schema;
+  const path: JsonPath = [];
+  while (path.length < 16 && isObject(current) && Array.isArray(current.allOf) && current.allOf.length === 1 && isObject(current.allOf[0])) {
+    if (!Object.keys(current).every(k => k === 'allOf' || ANNOTATIONS.has(k) || k.startsWith('x-'))) break;
+    current = current.allOf[0];
+    path.push('allOf', 0);
+  }
+  return { schema: current, path };
+}
+
 /** The schema's types as a list (`type: [string, "null"]` in 3.1, or a single type). */
 export function schemaTypes(schema: Obj): string[] {
   const type = schema.type;

@@ -6,7 +6,7 @@
 // every rule that requires or accepts its values: no rule can then flag what another requires
 // (test/vocabularies.test.ts enumerates them).
 import { HTTP_METHODS as METHODS, isObject } from './oas.js';
-import { declaredProperties, type SchemaIndex } from './schemas.js';
+import { declaredProperties, unwrapped, type SchemaIndex } from './schemas.js';
 
 export interface Vocabulary {
   /** What the values are. */
@@ -120,8 +120,12 @@ export function enumProperties(index: SchemaIndex): Map<object, EnumProperty> {
   for (const prop of index.properties) {
     if (!isObject(prop.schema)) continue;
     const property = { name: prop.name, siblings: declaredProperties(prop.parent.schema) };
-    properties.set(prop.schema, property);
-    if (isObject(prop.schema.items)) properties.set(prop.schema.items, property);
+    // Through allOf wrappers too: the enum sits in the schema they wrap.
+    for (const schema of new Set([prop.schema, unwrapped(prop.schema).schema])) {
+      if (!isObject(schema)) continue;
+      properties.set(schema, property);
+      for (const items of [schema.items, unwrapped(schema.items).schema]) if (isObject(items)) properties.set(items, property);
+    }
   }
   return properties;
 }

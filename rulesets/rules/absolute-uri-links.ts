@@ -1,7 +1,7 @@
 import { defineRule } from '../rule.js';
 import { atKey, isObject, type Obj } from '../lib/oas.js';
 import { nameWords } from '../lib/fields.js';
-import { schemaIndex, schemaTypes } from '../lib/schemas.js';
+import { schemaIndex, schemaTypes, unwrapped } from '../lib/schemas.js';
 import { stringList } from '../lib/options.js';
 
 interface Options {
@@ -69,8 +69,9 @@ export default defineRule<Options>({
     const isLinkName = (name: string) => names.includes(name) || suffixes.some(s => name.endsWith(s));
     return schemaIndex(root).properties.flatMap(prop => {
       // Only string links: link objects and arrays of links are checked through their own properties/items.
-      if (!isLinkName(prop.name) || !isObject(prop.schema) || !schemaTypes(prop.schema).includes('string') || isScpAddress(prop.name, prop.schema) || isDescribedAsPath(prop.schema)) return [];
-      const { format } = prop.schema;
+      const { schema } = unwrapped(prop.schema);
+      if (!isLinkName(prop.name) || !isObject(schema) || !schemaTypes(schema).includes('string') || isScpAddress(prop.name, schema) || isDescribedAsPath(schema)) return [];
+      const { format } = schema;
       if (typeof format === 'string' && ABSOLUTE_FORMATS.has(format)) return [];
       const problem = typeof format === 'string' ? `has format "${format}"` : 'has no format';
       return [{ message: `Link property "${prop.name}" ${problem}: declare format uri for a full, absolute URI.`, path: atKey(prop.jsonPath) }];

@@ -1,6 +1,6 @@
 import { defineRule } from '../rule.js';
 import { atKey, isObject } from '../lib/oas.js';
-import { schemaIndex, schemaTypes } from '../lib/schemas.js';
+import { schemaIndex, schemaTypes, unwrapped } from '../lib/schemas.js';
 
 interface CommonField {
   /** The convention, for the message. */
@@ -44,14 +44,15 @@ export default defineRule({
   check(root) {
     return schemaIndex(root).properties.flatMap(prop => {
       const common = commonField(prop.name);
-      if (!common || !isObject(prop.schema)) return [];
-      const types = schemaTypes(prop.schema).filter(t => t !== 'null');
+      const { schema } = unwrapped(prop.schema);
+      if (!common || !isObject(schema)) return [];
+      const types = schemaTypes(schema).filter(t => t !== 'null');
       // Untyped (composed or free) schemas say nothing to check.
       const wrongType = types.length > 0 && !(types.length === 1 && types[0] === 'string');
       if (wrongType && !(common.time && types.some(isNumeric))) {
         return [{ message: `Property "${prop.name}" is of type ${types.join(' or ')}: ${common.field}.`, path: atKey(prop.jsonPath) }];
       }
-      const format = prop.schema.format;
+      const format = schema.format;
       if (!wrongType && common.audit && typeof format === 'string' && OTHER_TIME_FORMATS.has(format)) {
         return [{ message: `Property "${prop.name}" has format "${format}": ${common.field}.`, path: atKey(prop.jsonPath) }];
       }

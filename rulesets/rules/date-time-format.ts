@@ -1,6 +1,6 @@
 import { defineRule } from '../rule.js';
 import { isObject } from '../lib/oas.js';
-import { schemaIndex, schemaTypes } from '../lib/schemas.js';
+import { schemaIndex, schemaTypes, unwrapped } from '../lib/schemas.js';
 import { DATE_TIME_FORMATS, dateTimeName, isScalarSchema, quote, type DateTimeName } from '../lib/fields.js';
 
 const SUGGESTED: Record<DateTimeName, string> = {
@@ -34,7 +34,9 @@ export default defineRule({
     const seen = new Set<object>();
     return schemaIndex(root).properties.flatMap(prop => {
       const kind = dateTimeName(prop.name);
-      const schema = prop.schema;
+      // Through an allOf wrapper, the finding sits in the schema it wraps.
+      const { schema, path: inner } = unwrapped(prop.schema);
+      const at = [...prop.jsonPath, ...inner];
       if (!kind || !isObject(schema) || seen.has(schema)) return [];
       seen.add(schema);
       if (!isScalarSchema(schema) || schema.enum !== undefined || schema['x-extensible-enum'] !== undefined) return [];
@@ -44,18 +46,18 @@ export default defineRule({
         if (kind === 'time') return [];
         return [{
           message: `Property ${name} is a number (${types.join(', ')}): dates and times use standard formats; make it a string with format ${SUGGESTED[kind]}.`,
-          path: [...prop.jsonPath, 'type'],
+          path: [...at, 'type'],
         }];
       }
       if (types.length > 0 && !types.includes('string')) return [];
       if (schema.format === undefined) {
-        return [{ message: `Property ${name} holds a date or time but declares no format: add format ${SUGGESTED[kind]}.`, path: prop.jsonPath }];
+        return [{ message: `Property ${name} holds a date or time but declares no format: add format ${SUGGESTED[kind]}.`, path: at }];
       }
       if (isDateTimeFormat(schema.format)) return [];
       const format = typeof schema.format === 'string' ? quote(schema.format) : 'that';
       return [{
         message: `Property ${name} has format ${format}, not a standard date/time format: use ${SUGGESTED[kind]}.`,
-        path: [...prop.jsonPath, 'format'],
+        path: [...at, 'format'],
       }];
     });
   },

@@ -1,6 +1,6 @@
 import { defineRule } from '../rule.js';
 import { atKey, isObject, type Obj } from '../lib/oas.js';
-import { schemaIndex, schemaTypes, type PropertyNode } from '../lib/schemas.js';
+import { schemaIndex, schemaTypes, unwrapped, type PropertyNode } from '../lib/schemas.js';
 import { stringList } from '../lib/options.js';
 
 interface Options {
@@ -61,14 +61,15 @@ export default defineRule<Options>({
   check(root, { names, suffixes }) {
     const isMoneyName = (name: string) => names.includes(name) || suffixes.some(s => name.endsWith(s));
     const check = (prop: PropertyNode) => {
-      if (!isObject(prop.schema)) return [];
+      const { schema } = unwrapped(prop.schema);
+      if (!isObject(schema)) return [];
       if (prop.name === 'amount' && isMoneyShaped(prop.parent.schema)) {
-        const problem = amountProblem(prop.schema);
+        const problem = amountProblem(schema);
         return problem
           ? [{ message: `Money amount "amount" ${problem}: use type number with format decimal.`, path: atKey(prop.jsonPath) }]
           : [];
       }
-      if (isMoneyName(prop.name) && isNumeric(prop.schema) && !isQuantity(prop)) {
+      if (isMoneyName(prop.name) && isNumeric(schema) && !isQuantity(prop)) {
         return [{ message: `Property "${prop.name}" is a bare number: use a money object with "amount" and "currency".`, path: atKey(prop.jsonPath) }];
       }
       return [];

@@ -103,6 +103,39 @@ paths:
   };
 }
 
+/**
+ * A document whose resource, Order (the body of `GET /orders/{order_id}`), has the property `name`
+ * described beside its `$ref`, the 3.0 way: `{description, allOf: [{$ref: Target}]}`, with
+ * `target` as the schema Target. The property is on line 19, column 9, below `paths` (path items
+ * written before that one, from line 4); `siblings` (YAML at the property's indentation) follow
+ * it, then Target.
+ */
+export function wrappedProperty(name: string, target: string, { siblings = '', paths = '' } = {}): string {
+  return `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+${paths}  /orders/{order_id}:
+    get:
+      parameters:
+        - {name: order_id, in: path, required: true, schema: {type: string}}
+      responses:
+        '200':
+          description: The order.
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Order'}
+components:
+  schemas:
+    Order:
+      type: object
+      properties:
+        ${name}:
+          description: Described beside its $ref.
+          allOf: [{$ref: '#/components/schemas/Target'}]
+${siblings.replace(/^(?=.)/gm, '        ')}    Target: ${target}
+`;
+}
+
 const isFixturePath = (document: string) => !document.includes('\n') && /\.(ya?ml|json)$/.test(document);
 
 /** A table of cases for one rule: `errors: []` means the document must pass. */

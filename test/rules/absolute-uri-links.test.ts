@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule, wrappedProperty } from '../helpers/lint.js';
 
 testRule('absolute-uri-links', [
   {
@@ -112,6 +112,11 @@ components:
 `,
     options: { ruleOptions: { names: ['link'], suffixes: ['_href'] } },
     errors: [{ line: 9, column: 9, severity: 'warn', message: 'Link property "link" has no format' }, { line: 10, column: 9, severity: 'warn', message: '"label_href" has format "uri-reference"' }],
+  },
+  {
+    name: '3.0: a string behind an allOf wrapper (a description beside its $ref)',
+    document: wrappedProperty('receipt_url', '{type: string}'),
+    errors: [{ line: 19, column: 9, severity: 'warn', message: 'Link property "receipt_url" has no format' }],
   },
 ]);
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule, wrappedProperty } from '../helpers/lint.js';
 
 testRule('array-names-plural', [
   {
@@ -75,6 +75,11 @@ components:
 `,
     options: { ruleOptions: { collectiveNouns: ['Feed', 'roster'] } },
     errors: [{ line: 11, column: 9, severity: 'warn', message: 'Array property "history" has a singular name: use a plural, such as "histories".' }],
+  },
+  {
+    name: '3.0: an array behind an allOf wrapper (a description beside its $ref)',
+    document: wrappedProperty('line', '{type: array, items: {type: object}}'),
+    errors: [{ line: 19, column: 9, severity: 'warn', message: 'Array property "line" has a singular name' }],
   },
 ]);
 

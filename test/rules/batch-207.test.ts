@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule, wrappedProperty } from '../helpers/lint.js';
 
 testRule('batch-207', [
   {
@@ -151,6 +151,28 @@ definitions:
   Order: {type: object, properties: {id: {type: string}}}
 `,
     errors: [{ line: 11, column: 5, severity: 'error' }],
+  },
+  {
+    name: '3.0: a POST of resources behind allOf wrappers (a description beside each $ref) is a bulk request',
+    document: wrappedProperty('id', '{type: string}', {
+      paths: `  /orders:
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                items:
+                  type: array
+                  items:
+                    description: An order to place.
+                    allOf: [{$ref: '#/components/schemas/Order'}]
+      responses:
+        '200': {description: All placed.}
+`,
+    }),
+    errors: [{ line: 5, column: 5, severity: 'error', message: 'is a batch or bulk operation but does not answer 207' }],
   },
 ]);
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule, wrappedProperty } from '../helpers/lint.js';
 
 testRule('common-field-names', [
   {
@@ -76,6 +76,11 @@ components:
     name: '2.0: definitions and body schemas',
     document: 'fixtures/rules/common-field-names/bad-2.0.yaml',
     errors: [{ line: 12, column: 15, severity: 'error' }, { line: 22, column: 7, severity: 'error' }],
+  },
+  {
+    name: '3.0: an integer behind an allOf wrapper (a description beside its $ref)',
+    document: wrappedProperty('customer_id', '{type: integer, format: int64}'),
+    errors: [{ line: 19, column: 9, severity: 'error', message: 'Property "customer_id" is of type integer' }],
   },
 ]);
 

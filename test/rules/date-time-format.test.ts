@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule, wrappedProperty } from '../helpers/lint.js';
 
 testRule('date-time-format', [
   {
@@ -72,6 +72,11 @@ components:
     name: '2.0: definitions and body parameters',
     document: 'fixtures/rules/date-time-format/bad-2.0.yaml',
     errors: [{ line: 14, column: 25, severity: 'error', message: '"created_at" has format "RFC 3339 date-time"' }, { line: 22, column: 7, severity: 'error', message: '"start_time" holds a date or time but declares no format: add format "time" or "date-time"' }],
+  },
+  {
+    name: '3.0: a string behind an allOf wrapper (a description beside its $ref), reported at the schema it wraps',
+    document: wrappedProperty('created_at', '{type: string}'),
+    errors: [{ line: 22, column: 5, severity: 'error', message: 'Property "created_at" holds a date or time but declares no format' }],
   },
 ]);
 

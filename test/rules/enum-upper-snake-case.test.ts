@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule, wrappedProperty } from '../helpers/lint.js';
 
 testRule('enum-upper-snake-case', [
   {
@@ -148,6 +148,11 @@ components:
       { line: 13, column: 37, severity: 'error', message: '"json_schema"' },
       { line: 17, column: 36, severity: 'error', message: '"patch"' },
     ],
+  },
+  {
+    name: "3.0: a vocabulary's enum behind an allOf wrapper is still the vocabulary's (event categories beside owning_application)",
+    document: wrappedProperty('category', '{type: string, enum: [general, data]}', { siblings: 'owning_application: {type: string}\n' }),
+    errors: [],
   },
 ]);
 

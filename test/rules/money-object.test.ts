@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
+import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule, wrappedProperty } from '../helpers/lint.js';
 
 testRule('money-object', [
   {
@@ -92,6 +92,11 @@ components:
 `,
     options: { ruleOptions: { names: ['charge'], suffixes: ['_charge'] } },
     errors: [{ line: 9, column: 9, severity: 'warn', message: 'Property "charge" is a bare number' }, { line: 10, column: 9, severity: 'warn', message: '"service_charge"' }],
+  },
+  {
+    name: '3.0: a number behind an allOf wrapper (a description beside its $ref)',
+    document: wrappedProperty('price', '{type: number, format: decimal}'),
+    errors: [{ line: 19, column: 9, severity: 'warn', message: 'Property "price" is a bare number' }],
   },
 ]);
 
