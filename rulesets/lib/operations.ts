@@ -112,7 +112,21 @@ function successBodies(root: unknown, op: Operation): readonly Body[] {
 const hasStreamBody = rememberByNode(bodies => (bodies as readonly Body[]).some(b => isStreamMediaType(b.mediaType)), false);
 
 /**
- * The `properties` objects of a schema and its `allOf` parts, as a reader merges them into one
+ * The parts every instance of a schema also is: its `allOf` parts, and the one alternative of a
+ * `oneOf` or `anyOf` of one (`nullable: true, oneOf: [{$ref: Page}]`, a 3.0 way to make a `$ref`
+ * nullable, is a Page).
+ */
+function wholeParts(schema: Obj): unknown[] {
+  const parts = Array.isArray(schema.allOf) ? [...(schema.allOf as unknown[])] : [];
+  for (const key of ['oneOf', 'anyOf']) {
+    const alternatives = schema[key];
+    if (Array.isArray(alternatives) && alternatives.length === 1) parts.push(alternatives[0]);
+  }
+  return parts;
+}
+
+/**
+ * The `properties` objects of a schema and its whole parts (wholeParts), as a reader merges them into one
  * object: parts first, in order, each part once, then the schema's own; a later one's property
  * replaces an earlier one's of the same name. The questions asked of the merged object are answered
  * from this list, and from answers kept per `properties` object, without copying the merged
@@ -126,18 +140,17 @@ function layersOf(schema: object): Obj[] {
   const seen = new Set<object>();
   // Each part before the schema that includes it, parts in order; from a stack, not by recursion:
   // a chain of 12,800 schemas each extending the next overflowed the call stack.
-  const stack: { schema: Obj; next: number }[] = [];
+  const stack: { schema: Obj; parts: unknown[]; next: number }[] = [];
   const enter = (part: unknown) => {
     if (!isObject(part) || seen.has(part)) return;
     seen.add(part);
-    stack.push({ schema: part, next: 0 });
+    stack.push({ schema: part, parts: wholeParts(part), next: 0 });
   };
   enter(schema);
   while (stack.length > 0) {
     const top = stack[stack.length - 1]!;
-    const parts = top.schema.allOf;
-    if (Array.isArray(parts) && top.next < parts.length) {
-      enter(parts[top.next++]);
+    if (top.next < top.parts.length) {
+      enter(top.parts[top.next++]);
       continue;
     }
     stack.pop();
@@ -181,14 +194,14 @@ const soleProperty = (schema: unknown): Entry | undefined => sole(mergedProperti
 
 /**
  * The array a schema describes: the schema itself (typed `array`, or untyped with `items`), or
- * an `allOf` part that is one, since every part holds (`allOf: [{$ref: Orders}]`, the 3.0 way to
- * put a description beside a `$ref`, is Orders). The depth bound guards odd input.
+ * a whole part (wholeParts) that is one, since every such part holds (`allOf: [{$ref: Orders}]`,
+ * the 3.0 way to put a description beside a `$ref`, is Orders). The depth bound guards odd input.
  */
 export function arraySchema(schema: unknown, depth = 0): Obj | undefined {
   if (!isObject(schema)) return undefined;
   if (schemaTypes(schema).includes('array') || (schema.type === undefined && isObject(schema.items))) return schema;
-  if (schema.type !== undefined || !Array.isArray(schema.allOf) || depth > 8) return undefined;
-  for (const part of schema.allOf) {
+  if (schema.type !== undefined || depth > 8) return undefined;
+  for (const part of wholeParts(schema)) {
     const array = arraySchema(part, depth + 1);
     if (array) return array;
   }

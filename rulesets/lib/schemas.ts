@@ -430,18 +430,21 @@ export function schemaName(jsonPath: JsonPath): string | undefined {
 const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', 'nullable', 'externalDocs', 'xml', '$comment']);
 
 /**
- * What an allOf wrapper stands for, and the path to it from the wrapper: `{description: …, allOf:
- * [{$ref: X}]}`, the 3.0 way to describe a `$ref` (which ignores its siblings), is X. A schema
- * with anything but annotations and extensions beside its one allOf part is its own. The depth
- * bound guards odd input.
+ * What a wrapper stands for, and the path to it from the wrapper: `{description: …, allOf: [{$ref:
+ * X}]}`, the 3.0 way to describe a `$ref` (which ignores its siblings), is X, and so is a `oneOf`
+ * or `anyOf` of X alone (`nullable: true, oneOf: [{$ref: X}]`). A schema with anything but
+ * annotations and extensions beside its one part is its own. The depth bound guards odd input.
  */
 export function unwrapped(schema: unknown): { schema: unknown; path: JsonPath } {
   let current = schema;
   const path: JsonPath = [];
-  while (path.length < 16 && isObject(current) && Array.isArray(current.allOf) && current.allOf.length === 1 && isObject(current.allOf[0])) {
-    if (!Object.keys(current).every(k => k === 'allOf' || ANNOTATIONS.has(k) || k.startsWith('x-'))) break;
-    current = current.allOf[0];
-    path.push('allOf', 0);
+  while (path.length < 16 && isObject(current)) {
+    const keys = Object.keys(current).filter(k => !ANNOTATIONS.has(k) && !k.startsWith('x-'));
+    const key = keys.length === 1 ? keys[0]! : undefined;
+    const parts = key === 'allOf' || key === 'oneOf' || key === 'anyOf' ? current[key] : undefined;
+    if (!Array.isArray(parts) || parts.length !== 1 || !isObject(parts[0])) break;
+    current = parts[0];
+    path.push(key!, 0);
   }
   return { schema: current, path };
 }

@@ -82,6 +82,11 @@ components:
     document: wrappedProperty('customer_id', '{type: integer, format: int64}'),
     errors: [{ line: 19, column: 9, severity: 'error', message: 'Property "customer_id" is of type integer' }],
   },
+  {
+    name: '3.0: an integer behind a oneOf of one (the 3.0 way to make a $ref nullable)',
+    document: wrappedProperty('customer_id', '{type: integer, format: int64}').replace("allOf: [{$ref: '#/components/schemas/Target'}]", "nullable: true\n          oneOf: [{$ref: '#/components/schemas/Target'}]"),
+    errors: [{ line: 19, column: 9, severity: 'error', message: 'Property "customer_id" is of type integer' }],
+  },
 ]);
 
 it('fires on the reference spec at the edited field', async () => {

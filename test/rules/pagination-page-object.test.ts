@@ -6,6 +6,25 @@ const PAGINATED = `      parameters:
         - {name: limit, in: query, schema: {type: integer, format: int32}}
 `;
 
+/** A paginated GET /orders whose 200 body is `wrapper` (YAML ending with `allOf:` or `oneOf:`) around Orders, whose schema `orders` is (YAML from `Orders:`). The schema key is on line 14. */
+const wrappedListing = (wrapper: string, orders: string) => `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    get:
+${PAGINATED}      responses:
+        '200':
+          description: Orders.
+          content:
+            application/json:
+              schema:
+${wrapper.replace(/^/gm, '                ')}
+                  - $ref: '#/components/schemas/Orders'
+components:
+  schemas:
+${orders.replace(/^/gm, '    ')}
+`;
+
 testRule('pagination-page-object', [
   {
     name: '3.0: a page without links is reported at its schema (in its own file), a bare array at the array',
@@ -139,27 +158,13 @@ definitions:
   },
   {
     name: '3.0: a bare array behind an allOf wrapper (the 3.0 way to describe a $ref) is still a bare array',
-    document: `openapi: 3.0.3
-info: {title: Orders, version: 1.0.0}
-paths:
-  /orders:
-    get:
-${PAGINATED}      responses:
-        '200':
-          description: Orders.
-          content:
-            application/json:
-              schema:
-                description: The orders, newest first.
-                allOf:
-                  - $ref: '#/components/schemas/Orders'
-components:
-  schemas:
-    Orders:
-      type: array
-      items: {type: object}
-`,
+    document: wrappedListing('description: The orders, newest first.\nallOf:', 'Orders:\n  type: array\n  items: {type: object}'),
     errors: [{ line: 14, column: 15, severity: 'warn', message: 'Paginated collection answers with a bare array' }],
+  },
+  {
+    name: '3.0: a page behind a oneOf of one (the 3.0 way to make a $ref nullable) is still a page',
+    document: wrappedListing('nullable: true\noneOf:', 'Orders:\n  type: object\n  properties:\n    items: {type: array, items: {type: object}}'),
+    errors: [{ line: 14, column: 15, severity: 'warn', message: 'Page object (its array is "items") has no way to the next page' }],
   },
 ]);
 
