@@ -407,7 +407,7 @@ function resourceSchemas(root: unknown): Set<unknown> {
   let set = resourceCache.get(root);
   if (set) return set;
   set = new Set();
-  // What allOf wrappers stand for, as bulk items are asked for (`allOf: [{$ref: Order}]` is Order).
+  // What wrappers stand for (unwrapped), as bulk items are asked for (`allOf: [{$ref: Order}]` is Order).
   const add = (schema: unknown) => set!.add(unwrapped(schema).schema);
   for (const op of apiOperations(root)) {
     const collection = collectionResponse(root, op);

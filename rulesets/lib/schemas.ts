@@ -436,9 +436,19 @@ const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'def
  * annotations and extensions beside its one part is its own. The depth bound guards odd input.
  */
 export function unwrapped(schema: unknown): { schema: unknown; path: JsonPath } {
-  let current = schema;
+  if (!isObject(schema)) return { schema, path: [] };
+  // Asked for each property by several rules.
+  let known = unwrappings.get(schema);
+  if (!known) unwrappings.set(schema, (known = unwrap(schema)));
+  return known;
+}
+
+const unwrappings = new WeakMap<object, { schema: unknown; path: JsonPath }>();
+
+function unwrap(schema: Obj): { schema: unknown; path: JsonPath } {
+  let current: unknown = schema;
   const path: JsonPath = [];
-  while (path.length < 16 && isObject(current)) {
+  while (path.length < 16 && isObject(current) && ('allOf' in current || 'oneOf' in current || 'anyOf' in current)) {
     const keys = Object.keys(current).filter(k => !ANNOTATIONS.has(k) && !k.startsWith('x-'));
     const key = keys.length === 1 ? keys[0]! : undefined;
     const parts = key === 'allOf' || key === 'oneOf' || key === 'anyOf' ? current[key] : undefined;

@@ -120,7 +120,7 @@ export function enumProperties(index: SchemaIndex): Map<object, EnumProperty> {
   for (const prop of index.properties) {
     if (!isObject(prop.schema)) continue;
     const property = { name: prop.name, siblings: declaredProperties(prop.parent.schema) };
-    // Through allOf wrappers too: the enum sits in the schema they wrap.
+    // Through wrappers too (unwrapped): the enum sits in the schema they wrap.
     for (const schema of new Set([prop.schema, unwrapped(prop.schema).schema])) {
       if (!isObject(schema)) continue;
       properties.set(schema, property);
