@@ -18,7 +18,7 @@ import {
   type Operation,
   type Parameter,
 } from './oas.js';
-import { schemaTypes, unwrapped } from './schemas.js';
+import { schemaTypes, unwrappedSchema } from './schemas.js';
 import { stringList } from './options.js';
 import { rememberByNode, rememberByString } from './remember.js';
 
@@ -116,14 +116,16 @@ const hasStreamBody = rememberByNode(bodies => (bodies as readonly Body[]).some(
  * `oneOf` or `anyOf` of one (`nullable: true, oneOf: [{$ref: Page}]`, a 3.0 way to make a `$ref`
  * nullable, is a Page).
  */
-function wholeParts(schema: Obj): unknown[] {
-  const parts = Array.isArray(schema.allOf) ? [...(schema.allOf as unknown[])] : [];
-  for (const key of ['oneOf', 'anyOf']) {
-    const alternatives = schema[key];
-    if (Array.isArray(alternatives) && alternatives.length === 1) parts.push(alternatives[0]);
-  }
-  return parts;
+function wholeParts(schema: Obj): readonly unknown[] {
+  const allOf = Array.isArray(schema.allOf) ? (schema.allOf as unknown[]) : NO_PARTS;
+  const { oneOf, anyOf } = schema;
+  const one = Array.isArray(oneOf) && oneOf.length === 1;
+  const any = Array.isArray(anyOf) && anyOf.length === 1;
+  // Most schemas have no alternative of one: their allOf list as it is, not a copy.
+  return one || any ? [...allOf, ...(one ? oneOf : []), ...(any ? anyOf : [])] : allOf;
 }
+
+const NO_PARTS: readonly unknown[] = [];
 
 /**
  * The `properties` objects of a schema and its whole parts (wholeParts), as a reader merges them into one
@@ -140,7 +142,7 @@ function layersOf(schema: object): Obj[] {
   const seen = new Set<object>();
   // Each part before the schema that includes it, parts in order; from a stack, not by recursion:
   // a chain of 12,800 schemas each extending the next overflowed the call stack.
-  const stack: { schema: Obj; parts: unknown[]; next: number }[] = [];
+  const stack: { schema: Obj; parts: readonly unknown[]; next: number }[] = [];
   const enter = (part: unknown) => {
     if (!isObject(part) || seen.has(part)) return;
     seen.add(part);
@@ -407,8 +409,8 @@ function resourceSchemas(root: unknown): Set<unknown> {
   let set = resourceCache.get(root);
   if (set) return set;
   set = new Set();
-  // What wrappers stand for (unwrapped), as bulk items are asked for (`allOf: [{$ref: Order}]` is Order).
-  const add = (schema: unknown) => set!.add(unwrapped(schema).schema);
+  // What wrappers stand for (unwrappedSchema), as bulk items are asked for (`allOf: [{$ref: Order}]` is Order).
+  const add = (schema: unknown) => set!.add(unwrappedSchema(schema));
   for (const op of apiOperations(root)) {
     const collection = collectionResponse(root, op);
     if (collection) add(collection.item);
@@ -440,7 +442,7 @@ function findBatch(root: unknown, op: Operation): boolean {
   if (namedBatch(root, op)) return true;
   if (op.method !== 'post') return false;
   // The API's resources (a walk of every operation) are only gathered for a POST of an array of objects.
-  return bulkItems(root, op).some(item => resourceSchemas(root).has(unwrapped(item).schema));
+  return bulkItems(root, op).some(item => resourceSchemas(root).has(unwrappedSchema(item)));
 }
 
 /**

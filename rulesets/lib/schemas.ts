@@ -436,19 +436,24 @@ const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'def
  * annotations and extensions beside its one part is its own. The depth bound guards odd input.
  */
 export function unwrapped(schema: unknown): { schema: unknown; path: JsonPath } {
-  if (!isObject(schema)) return { schema, path: [] };
-  // Asked for each property by several rules.
+  // Asked of every property by several rules: most are no wrapper, and cost no allocation.
+  if (!mayWrap(schema)) return { schema, path: NO_PATH };
   let known = unwrappings.get(schema);
   if (!known) unwrappings.set(schema, (known = unwrap(schema)));
   return known;
 }
 
+/** unwrapped's schema alone. */
+export const unwrappedSchema = (schema: unknown): unknown => (mayWrap(schema) ? unwrapped(schema).schema : schema);
+
+const mayWrap = (schema: unknown): schema is Obj => isObject(schema) && ('allOf' in schema || 'oneOf' in schema || 'anyOf' in schema);
+const NO_PATH: JsonPath = [];
 const unwrappings = new WeakMap<object, { schema: unknown; path: JsonPath }>();
 
 function unwrap(schema: Obj): { schema: unknown; path: JsonPath } {
   let current: unknown = schema;
   const path: JsonPath = [];
-  while (path.length < 16 && isObject(current) && ('allOf' in current || 'oneOf' in current || 'anyOf' in current)) {
+  while (path.length < 16 && mayWrap(current)) {
     const keys = Object.keys(current).filter(k => !ANNOTATIONS.has(k) && !k.startsWith('x-'));
     const key = keys.length === 1 ? keys[0]! : undefined;
     const parts = key === 'allOf' || key === 'oneOf' || key === 'anyOf' ? current[key] : undefined;

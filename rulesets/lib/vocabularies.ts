@@ -5,8 +5,8 @@
 // enum-upper-snake-case must not ask for UPPER_SNAKE_CASE there. One list per field, read by
 // every rule that requires or accepts its values: no rule can then flag what another requires
 // (test/vocabularies.test.ts enumerates them).
-import { HTTP_METHODS as METHODS, isObject } from './oas.js';
-import { declaredProperties, unwrapped, type SchemaIndex } from './schemas.js';
+import { HTTP_METHODS as METHODS, isObject, type Obj } from './oas.js';
+import { declaredProperties, unwrappedSchema, type SchemaIndex } from './schemas.js';
 
 export interface Vocabulary {
   /** What the values are. */
@@ -120,14 +120,21 @@ export function enumProperties(index: SchemaIndex): Map<object, EnumProperty> {
   for (const prop of index.properties) {
     if (!isObject(prop.schema)) continue;
     const property = { name: prop.name, siblings: declaredProperties(prop.parent.schema) };
-    // Through wrappers too (unwrapped): the enum sits in the schema they wrap.
-    for (const schema of new Set([prop.schema, unwrapped(prop.schema).schema])) {
-      if (!isObject(schema)) continue;
-      properties.set(schema, property);
-      for (const items of [schema.items, unwrapped(schema.items).schema]) if (isObject(items)) properties.set(items, property);
-    }
+    setOn(properties, prop.schema, property);
+    // Through a wrapper too (unwrappedSchema): the enum sits in the schema it wraps.
+    const inner = unwrappedSchema(prop.schema);
+    if (inner !== prop.schema && isObject(inner)) setOn(properties, inner, property);
   }
   return properties;
+}
+
+/** `property` for a schema and its items (and what wrapped items stand for). */
+function setOn(properties: Map<object, EnumProperty>, schema: Obj, property: EnumProperty): void {
+  properties.set(schema, property);
+  if (!isObject(schema.items)) return;
+  properties.set(schema.items, property);
+  const items = unwrappedSchema(schema.items);
+  if (items !== schema.items && isObject(items)) properties.set(items, property);
 }
 
 /** Whether every value of an enum is a spelling of the vocabulary it belongs to: a set the standard closes. */

@@ -1,7 +1,7 @@
 import { defineRule } from '../rule.js';
 import { atKey, isObject, type Obj } from '../lib/oas.js';
 import { nameWords } from '../lib/fields.js';
-import { schemaIndex, schemaTypes, unwrapped } from '../lib/schemas.js';
+import { schemaIndex, schemaTypes, unwrappedSchema } from '../lib/schemas.js';
 import { stringList } from '../lib/options.js';
 
 interface Options {
@@ -69,7 +69,7 @@ export default defineRule<Options>({
     const isLinkName = (name: string) => names.includes(name) || suffixes.some(s => name.endsWith(s));
     return schemaIndex(root).properties.flatMap(prop => {
       // Only string links: link objects and arrays of links are checked through their own properties/items.
-      const { schema } = unwrapped(prop.schema);
+      const schema = unwrappedSchema(prop.schema);
       if (!isLinkName(prop.name) || !isObject(schema) || !schemaTypes(schema).includes('string') || isScpAddress(prop.name, schema) || isDescribedAsPath(schema)) return [];
       const { format } = schema;
       if (typeof format === 'string' && ABSOLUTE_FORMATS.has(format)) return [];

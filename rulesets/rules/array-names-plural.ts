@@ -1,7 +1,7 @@
 import pluralize from 'pluralize';
 import { defineRule } from '../rule.js';
 import { atKey, isObject } from '../lib/oas.js';
-import { schemaIndex, schemaTypes, unwrapped } from '../lib/schemas.js';
+import { schemaIndex, schemaTypes, unwrappedSchema } from '../lib/schemas.js';
 import { nameWords, quote } from '../lib/fields.js';
 import { stringList } from '../lib/options.js';
 import { isPluralWord } from '../lib/naming.js';
@@ -56,7 +56,7 @@ export default defineRule<Options>({
   check(root, { collectiveNouns }) {
     const collective = new Set(collectiveNouns.map(w => w.toLowerCase()));
     return schemaIndex(root).properties.flatMap(prop => {
-      const { schema } = unwrapped(prop.schema);
+      const schema = unwrappedSchema(prop.schema);
       if (!isObject(schema) || !schemaTypes(schema).includes('array')) return [];
       const words = nameWords(prop.name);
       const head = headNoun(words);

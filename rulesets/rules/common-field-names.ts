@@ -1,6 +1,6 @@
 import { defineRule } from '../rule.js';
 import { atKey, isObject } from '../lib/oas.js';
-import { schemaIndex, schemaTypes, unwrapped } from '../lib/schemas.js';
+import { schemaIndex, schemaTypes, unwrappedSchema } from '../lib/schemas.js';
 
 interface CommonField {
   /** The convention, for the message. */
@@ -44,7 +44,7 @@ export default defineRule({
   check(root) {
     return schemaIndex(root).properties.flatMap(prop => {
       const common = commonField(prop.name);
-      const { schema } = unwrapped(prop.schema);
+      const schema = unwrappedSchema(prop.schema);
       if (!common || !isObject(schema)) return [];
       const types = schemaTypes(schema).filter(t => t !== 'null');
       // Untyped (composed or free) schemas say nothing to check.

@@ -34,10 +34,11 @@ export default defineRule({
     const seen = new Set<object>();
     return schemaIndex(root).properties.flatMap(prop => {
       const kind = dateTimeName(prop.name);
-      // Through an allOf wrapper, the finding sits in the schema it wraps.
+      if (!kind) return [];
+      // Through a wrapper, the finding sits in the schema it wraps.
       const { schema, path: inner } = unwrapped(prop.schema);
+      if (!isObject(schema) || seen.has(schema)) return [];
       const at = [...prop.jsonPath, ...inner];
-      if (!kind || !isObject(schema) || seen.has(schema)) return [];
       seen.add(schema);
       if (!isScalarSchema(schema) || schema.enum !== undefined || schema['x-extensible-enum'] !== undefined) return [];
       const name = quote(prop.name);

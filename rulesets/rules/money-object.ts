@@ -1,6 +1,6 @@
 import { defineRule } from '../rule.js';
 import { atKey, isObject, type Obj } from '../lib/oas.js';
-import { schemaIndex, schemaTypes, unwrapped, type PropertyNode } from '../lib/schemas.js';
+import { schemaIndex, schemaTypes, unwrappedSchema, type PropertyNode } from '../lib/schemas.js';
 import { stringList } from '../lib/options.js';
 
 interface Options {
@@ -61,7 +61,7 @@ export default defineRule<Options>({
   check(root, { names, suffixes }) {
     const isMoneyName = (name: string) => names.includes(name) || suffixes.some(s => name.endsWith(s));
     const check = (prop: PropertyNode) => {
-      const { schema } = unwrapped(prop.schema);
+      const schema = unwrappedSchema(prop.schema);
       if (!isObject(schema)) return [];
       if (prop.name === 'amount' && isMoneyShaped(prop.parent.schema)) {
         const problem = amountProblem(schema);
