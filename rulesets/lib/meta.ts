@@ -1,7 +1,7 @@
 // Where an API's URLs start: 3.x server URLs (document, path item and operation level) and the
 // 2.0 `basePath`, reduced to their path part, for the rules that read URL path segments.
 import type { JsonPath } from '@stoplight/types';
-import { HTTP_METHODS, isObject, isOas2, type Obj } from './oas.js';
+import { HTTP_METHODS, isObject, isOas2, pathItemEntries, type Obj } from './oas.js';
 
 export interface UrlBase {
   /** The URL as written (`basePath` or `servers[].url`). */
@@ -55,8 +55,7 @@ export function urlBases(root: unknown): UrlBase[] {
   };
   servers(root.servers, []);
   // Webhook servers are the consumers' URLs, not the API's.
-  const paths = isObject(root.paths) ? root.paths : {};
-  for (const [key, item] of Object.entries(paths)) {
+  for (const [key, item] of pathItemEntries(root, 'paths')) {
     if (!isObject(item)) continue;
     servers(item.servers, ['paths', key]);
     for (const method of HTTP_METHODS) if (isObject(item[method])) servers((item[method] as Obj).servers, ['paths', key, method]);

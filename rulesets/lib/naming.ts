@@ -3,7 +3,7 @@
 import { kebabCase, snakeCase, split } from 'change-case';
 import pluralize from 'pluralize';
 import type { JsonPath } from '@stoplight/types';
-import { atKey, isObject } from './oas.js';
+import { atKey, isExtensionKey, isObject } from './oas.js';
 import { rememberByString } from './remember.js';
 
 // `[^{}]`, not `[^}]`: a run of `{` without `}` is then scanned once, where `[^}]*` rescans it from
@@ -60,6 +60,7 @@ export function pathSegments(paths: unknown): PathSegment[] {
   if (cached) return cached;
   const byPosition = new Map<string, PathSegment>();
   for (const path of Object.keys(paths)) {
+    if (isExtensionKey(path)) continue;
     const parts = splitPath(path);
     let position = '';
     let offset = path.startsWith('/') ? 1 : 0;

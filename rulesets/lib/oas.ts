@@ -14,6 +14,23 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 export const isOas2 = (root: unknown): boolean => isObject(root) && root.swagger === '2.0';
 
 /**
+ * Whether a key of an object that holds both entries and extensions (the Paths, Responses and
+ * Callback objects) is an extension (`x-…`), which is no path, status code or expression.
+ */
+export const isExtensionKey = (key: string | number): boolean => typeof key === 'string' && key.startsWith('x-');
+
+/**
+ * The entries of a `paths` or `webhooks` map that are path items: in `paths`, an `x-` key is an
+ * extension; a webhook may have any name.
+ */
+export const pathItemEntries = (root: Obj, section: 'paths' | 'webhooks'): [string, unknown][] => {
+  const items = root[section];
+  if (!isObject(items)) return [];
+  const entries = Object.entries(items);
+  return section === 'paths' ? entries.filter(([key]) => !isExtensionKey(key)) : entries;
+};
+
+/**
  * Marks a finding about a mapping key (a property or header name, a path, a status code) rather
  * than its value. Spectral maps a path through `$ref`s to the referenced node; for a key whose
  * value is a `$ref` that would point at the target schema. src/lint/linter.ts maps paths ending
@@ -72,9 +89,7 @@ export function operations(root: unknown): Operation[] {
   return sharedList(operationCache, root, () => {
     const list: Operation[] = [];
     for (const section of ['paths', 'webhooks'] as const) {
-      const items = root[section];
-      if (!isObject(items)) continue;
-      for (const [path, pathItem] of Object.entries(items)) {
+      for (const [path, pathItem] of pathItemEntries(root, section)) {
         if (!isObject(pathItem)) continue;
         for (const method of HTTP_METHODS) {
           const operation = pathItem[method];
@@ -135,9 +150,7 @@ export function allParameters(root: unknown): Parameter[] {
       }
     };
     for (const section of ['paths', 'webhooks'] as const) {
-      const items = root[section];
-      if (!isObject(items)) continue;
-      for (const [path, item] of Object.entries(items)) {
+      for (const [path, item] of pathItemEntries(root, section)) {
         if (!isObject(item)) continue;
         add(listParameters(item.parameters, [section, path, 'parameters']));
         for (const method of HTTP_METHODS) {
@@ -274,12 +287,13 @@ export interface Response {
 
 const responseCache = new WeakMap<Operation, readonly Response[]>();
 
+/** An operation's responses by status code (or range, or `default`); extensions are none. */
 export function responses(op: Operation): Response[] {
   return sharedList(responseCache, op, () => {
     const list = op.operation.responses;
     if (!isObject(list)) return [];
     return Object.entries(list).flatMap(([code, response]) =>
-      isObject(response) ? [Object.freeze({ code: String(code), response, jsonPath: Object.freeze([...op.jsonPath, 'responses', code]) as JsonPath })] : [],
+      isObject(response) && !isExtensionKey(code) ? [Object.freeze({ code: String(code), response, jsonPath: Object.freeze([...op.jsonPath, 'responses', code]) as JsonPath })] : [],
     );
   });
 }

@@ -5,7 +5,7 @@
 // instead of each running its own `$..` scan.
 import { pointerToPath } from '@stoplight/json';
 import type { JsonPath } from '@stoplight/types';
-import { HTTP_METHODS, isObject, isOas2, type Obj } from './oas.js';
+import { HTTP_METHODS, isExtensionKey, isObject, isOas2, pathItemEntries, type Obj } from './oas.js';
 import { firstSight } from './remember.js';
 import { refsAllLocal, sourcesOf, type Sources, type Written } from './sources.js';
 
@@ -388,8 +388,8 @@ function buildIndex(root: Obj): SchemaIndex {
   // Operations first, so an inline schema is attributed to its use; components then pick up
   // the unused ones and everything only reached from other components.
   for (const section of ['paths', 'webhooks'] as const) {
-    each(root[section], (item, path) => {
-      if (!isObject(item)) return;
+    for (const [path, item] of pathItemEntries(root, section)) {
+      if (!isObject(item)) continue;
       const base: JsonPath = [section, path];
       if (Array.isArray(item.parameters)) item.parameters.forEach((p, i) => parameter(p, [...base, 'parameters', i]));
       for (const method of HTTP_METHODS) {
@@ -398,9 +398,9 @@ function buildIndex(root: Obj): SchemaIndex {
         const opPath = [...base, method];
         if (Array.isArray(op.parameters)) op.parameters.forEach((p, i) => parameter(p, [...opPath, 'parameters', i]));
         if (isObject(op.requestBody) && first(op.requestBody)) content(op.requestBody.content, [...opPath, 'requestBody', 'content'], 'request');
-        each(op.responses, (r, code) => response(r, [...opPath, 'responses', code]));
+        each(op.responses, (r, code) => isExtensionKey(code) || response(r, [...opPath, 'responses', code]));
       }
-    });
+    }
   }
   each(components.schemas, (s, k) => visit(s, ['components', 'schemas', k], 'component'));
   each(root.definitions, (s, k) => visit(s, ['definitions', k], 'component'));
@@ -429,6 +429,9 @@ export function schemaName(jsonPath: JsonPath): string | undefined {
 /** Keywords that describe a schema without changing what it admits (3.0's `nullable` is read as one here). */
 const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', 'nullable', 'externalDocs', 'xml', '$comment']);
 
+/** Whether a schema's key is an annotation or an extension: it does not change what the schema admits. */
+export const isAnnotationKey = (key: string): boolean => ANNOTATIONS.has(key) || isExtensionKey(key);
+
 /**
  * What a wrapper stands for, and the path to it from the wrapper: `{description: …, allOf: [{$ref:
  * X}]}`, the 3.0 way to describe a `$ref` (which ignores its siblings), is X, and so is a `oneOf`
@@ -454,7 +457,7 @@ function unwrap(schema: Obj): { schema: unknown; path: JsonPath } {
   let current: unknown = schema;
   const path: JsonPath = [];
   while (path.length < 16 && mayWrap(current)) {
-    const keys = Object.keys(current).filter(k => !ANNOTATIONS.has(k) && !k.startsWith('x-'));
+    const keys = Object.keys(current).filter(k => !isAnnotationKey(k));
     const key = keys.length === 1 ? keys[0]! : undefined;
     const parts = key === 'allOf' || key === 'oneOf' || key === 'anyOf' ? current[key] : undefined;
     if (!Array.isArray(parts) || parts.length !== 1 || !isObject(parts[0])) break;

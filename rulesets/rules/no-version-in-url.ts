@@ -1,5 +1,5 @@
 import { defineRule } from '../rule.js';
-import { isObject } from '../lib/oas.js';
+import { isObject, pathItemEntries } from '../lib/oas.js';
 import { pathSegments, segmentOffset, urlBases } from '../lib/meta.js';
 import { atPathPart } from '../lib/naming.js';
 
@@ -32,11 +32,9 @@ export default defineRule({
       const segment = versionIn(base.path);
       if (segment) results.push({ message: `URL "${base.url}" carries the version "${segment}": remove it (version media types instead).`, path: base.jsonPath });
     }
-    if (isObject(root.paths)) {
-      for (const path of Object.keys(root.paths)) {
-        const segment = versionIn(path);
-        if (segment) results.push({ message: `Path "${path}" carries the version "${segment}": remove it (version media types instead).`, path: atPathPart(path, segmentOffset(path, segment), segment.length) });
-      }
+    for (const [path] of pathItemEntries(root, 'paths')) {
+      const segment = versionIn(path);
+      if (segment) results.push({ message: `Path "${path}" carries the version "${segment}": remove it (version media types instead).`, path: atPathPart(path, segmentOffset(path, segment), segment.length) });
     }
     return results;
   },

@@ -9,7 +9,7 @@ export default defineRule({
   zalando: [243],
   description: 'Every response code is an IANA-registered HTTP status code, `default`, or (3.x) an `NXX` range.',
   rationale:
-    'Only official HTTP status codes are used (guideline 7, item 1): clients, proxies and libraries know the registered codes and their semantics, and treat anything else as an unknown code of its class. The list is the IANA HTTP Status Code Registry (RFC 9110 and later RFCs); codes listed as "(Unused)" (306, 418) and unregistered ones that some servers send (509, 420, 499) are rejected. OpenAPI 3.x also allows the ranges `1XX` to `5XX`; Swagger 2.0 does not.',
+    'Only official HTTP status codes are used (guideline 7, item 1): clients, proxies and libraries know the registered codes and their semantics, and treat anything else as an unknown code of its class. The list is the IANA HTTP Status Code Registry (RFC 9110 and later RFCs); codes listed as "(Unused)" (306, 418) and unregistered ones that some servers send (509, 420, 499) are rejected. OpenAPI 3.x also allows the ranges `1XX` to `5XX`; Swagger 2.0 does not. Extensions (`x-…` keys) in the Responses Object are not responses and are not checked.',
   examples: {
     incorrect: "responses:\n  '200': {description: OK}\n  '509': {description: Bandwidth exceeded}\n",
     correct: "responses:\n  '200': {description: OK}\n  '503': {description: Service unavailable}\n",

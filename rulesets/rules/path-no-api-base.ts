@@ -1,5 +1,5 @@
 import { defineRule } from '../rule.js';
-import { isObject } from '../lib/oas.js';
+import { isObject, pathItemEntries } from '../lib/oas.js';
 import { pathSegments, segmentOffset, urlBases } from '../lib/meta.js';
 import { atPathPart } from '../lib/naming.js';
 
@@ -26,11 +26,9 @@ export default defineRule({
     const results = urlBases(root)
       .filter(base => apiSegment(base.path) !== undefined)
       .map(base => ({ message: `Base path "${base.path}" starts with "/api": serve the API from the root of its host.`, path: base.jsonPath }));
-    if (isObject(root.paths)) {
-      for (const path of Object.keys(root.paths)) {
-        const api = apiSegment(path);
-        if (api !== undefined) results.push({ message: `Path "${path}" starts with "/api": drop the "/api" segment.`, path: atPathPart(path, segmentOffset(path, api), api.length) });
-      }
+    for (const [path] of pathItemEntries(root, 'paths')) {
+      const api = apiSegment(path);
+      if (api !== undefined) results.push({ message: `Path "${path}" starts with "/api": drop the "/api" segment.`, path: atPathPart(path, segmentOffset(path, api), api.length) });
     }
     return results;
   },

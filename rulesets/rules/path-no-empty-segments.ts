@@ -1,5 +1,6 @@
 import { defineRule } from '../rule.js';
 import { atPathPart, splitPath } from '../lib/naming.js';
+import { isExtensionKey } from '../lib/oas.js';
 
 export default defineRule({
   id: 'path-no-empty-segments',
@@ -17,7 +18,7 @@ export default defineRule({
   field: '@key',
   check(path) {
     // A trailing slash also ends in an empty segment: path-no-trailing-slash reports that one.
-    if (typeof path === 'string' && splitPath(path).slice(0, -1).includes('')) {
+    if (typeof path === 'string' && !isExtensionKey(path) && splitPath(path).slice(0, -1).includes('')) {
       return [{ message: `Path "${path}" has an empty segment: remove the extra "/".`, path: atPathPart(path, path.indexOf('//') + 1, 1) }];
     }
   },

@@ -1,5 +1,6 @@
 import { defineRule } from '../rule.js';
 import { atPathPart } from '../lib/naming.js';
+import { isExtensionKey } from '../lib/oas.js';
 
 export default defineRule({
   id: 'path-no-trailing-slash',
@@ -16,7 +17,7 @@ export default defineRule({
   given: '$.paths',
   field: '@key',
   check(path) {
-    if (typeof path === 'string' && path.length > 1 && path.endsWith('/')) {
+    if (typeof path === 'string' && !isExtensionKey(path) && path.length > 1 && path.endsWith('/')) {
       return [{ message: `Path "${path}" ends with a slash: remove the trailing "/".`, path: atPathPart(path, path.length - 1, 1) }];
     }
   },

@@ -1,6 +1,6 @@
 import { defineRule } from '../rule.js';
 import { subResourceLevels } from '../lib/resources.js';
-import { atKey } from '../lib/oas.js';
+import { atKey, isExtensionKey } from '../lib/oas.js';
 
 interface Options {
   max: number;
@@ -33,7 +33,7 @@ export default defineRule<Options>({
   given: '$.paths',
   field: '@key',
   check(path, { max }) {
-    if (typeof path !== 'string') return;
+    if (typeof path !== 'string' || isExtensionKey(path)) return;
     const levels = subResourceLevels(path);
     if (levels > max) {
       return [{ message: `Path "${path}" nests ${levels} sub-resource levels, more than ${max}: use a non-nested URL for the deeper resources.`, path: atKey(['paths', path]) }];

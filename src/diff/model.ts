@@ -22,7 +22,7 @@ import type {
   ServerModel,
 } from '../../rulesets/diff-rule.js';
 import { withoutTrailingSlashes } from '../../rulesets/lib/naming.js';
-import { HTTP_METHODS, isObject, type Obj } from '../../rulesets/lib/oas.js';
+import { HTTP_METHODS, isExtensionKey, isObject, type Obj } from '../../rulesets/lib/oas.js';
 import { schemaView } from './schema.js';
 import type { Side } from './side.js';
 
@@ -246,6 +246,7 @@ class Reader {
     const responsesNode = this.side.child(op, 'responses');
     if (responsesNode && isObject(responsesNode.value)) {
       for (const code of Object.keys(responsesNode.value)) {
+        if (isExtensionKey(code)) continue;
         const response = this.side.child(responsesNode, code)!;
         if (isObject(response.value)) responses.set(code.toUpperCase(), this.response(response, code, op));
       }
@@ -257,6 +258,7 @@ class Reader {
         const callback = this.side.child(callbacksNode, callbackName)!;
         if (!isObject(callback.value)) continue;
         for (const expression of Object.keys(callback.value)) {
+          if (isExtensionKey(expression)) continue;
           const path = this.pathItem(this.side.child(callback, expression)!, `callback "${callbackName}" of ${name}`, expression, !reversed);
           for (const [m, operation] of path.operations) callbacks.set(`${callbackName} ${expression} ${m}`, operation);
         }

@@ -6,7 +6,7 @@
 import { CONSTRAINTS, type Constraint, type Keyword, type Loc, type PropertyView, type SchemaNode, type SchemaView } from '../../rulesets/diff-rule.js';
 import { admittedTypes } from '../../rulesets/lib/compat.js';
 import { isObject, type Obj } from '../../rulesets/lib/oas.js';
-import { isExtensible31 } from '../../rulesets/lib/schemas.js';
+import { isAnnotationKey, isExtensible31 } from '../../rulesets/lib/schemas.js';
 import { mergeProperties } from './properties.js';
 import type { Side } from './side.js';
 
@@ -98,7 +98,7 @@ function buildView(side: Side, schema: Obj, loc: Loc): View {
   };
 }
 
-const onlyRequires = (member: unknown): boolean => isObject(member) && Object.keys(member).every(k => k === 'required' || k === 'description');
+const onlyRequires = (member: unknown): boolean => isObject(member) && Object.keys(member).every(k => k === 'required' || isAnnotationKey(k));
 
 /** A member that is one or a few values of a scalar type and nothing else. */
 const scalarChoice = (view: View): boolean =>
@@ -116,8 +116,11 @@ function componentName(side: Side, loc: Loc): string | undefined {
   return undefined;
 }
 
+/** A `oneOf`/`anyOf` member that admits null only: `{type: 'null'}` or `{enum: [null]}`, annotated or not. */
 const isNullOnly = (value: unknown): boolean =>
-  isObject(value) && (value.type === 'null' || (Array.isArray(value.enum) && value.enum.length === 1 && value.enum[0] === null)) && Object.keys(value).every(k => ['type', 'enum', 'description', 'title'].includes(k));
+  isObject(value) &&
+  (value.type === 'null' || (Array.isArray(value.enum) && value.enum.length === 1 && value.enum[0] === null)) &&
+  Object.keys(value).every(k => k === 'type' || k === 'enum' || isAnnotationKey(k));
 
 function ownKeywords(side: Side, schema: Obj, loc: Loc): View {
   const node: SchemaNode = { value: schema, loc };

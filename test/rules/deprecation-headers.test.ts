@@ -3,6 +3,20 @@ import { expectFindings, lintMutatedReference, referenceLine, testRule } from '.
 
 testRule('deprecation-headers', [
   {
+    name: 'an extension among the responses is no response that lacks the headers',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    get:
+      deprecated: true
+      responses:
+        '200': {description: OK}
+        x-internal-note: {description: Not a response.}
+`,
+    errors: [{ line: 5, column: 5, severity: 'warn', message: 'Deprecated operation "GET /orders": response 200 does not declare "Deprecation" and "Sunset"' }],
+  },
+  {
     name: '3.0: a deprecated operation whose responses lack the headers is reported once, at the operation, naming them',
     document: `openapi: 3.0.3
 info: {title: Orders, version: 1.0.0}

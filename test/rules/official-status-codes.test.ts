@@ -3,6 +3,19 @@ import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRul
 
 testRule('official-status-codes', [
   {
+    name: 'an extension in the Responses Object is no status code',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    get:
+      responses:
+        '200': {description: OK}
+        x-amazon-apigateway-integration: {type: aws_proxy, responses: {default: {statusCode: '200'}}}
+`,
+    errors: [],
+  },
+  {
     name: '3.0: unregistered codes, lowercase ranges and other keys are reported at the key (unquoted keys too)',
     document: `openapi: 3.0.3
 info: {title: Orders, version: 1.0.0}

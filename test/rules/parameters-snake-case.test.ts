@@ -3,6 +3,25 @@ import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRul
 
 testRule('parameters-snake-case', [
   {
+    name: 'parameters in the value of an extension in the Paths Object are no parameters of the API',
+    document: `swagger: '2.0'
+info: {title: Orders, version: 1.0.0}
+paths:
+  x-gateway-defaults:
+    parameters:
+      - {name: pageSize, in: query, type: integer}
+    get:
+      parameters:
+        - {name: sortOrder, in: query, type: string}
+      responses: {'200': {description: OK}}
+  /orders:
+    get:
+      responses:
+        '200': {description: OK}
+`,
+    errors: [],
+  },
+  {
     name: '3.0: query names are an error, path names info (guideline 4 names query parameters only), at their name; a shared parameter once, at its definition; headers are not judged',
     document: `openapi: 3.0.3
 info: {title: Orders, version: 1.0.0}

@@ -3,6 +3,20 @@ import { expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRul
 
 testRule('path-kebab-case', [
   {
+    name: 'an extension in the Paths Object is no path, and a path item or operation in its value is none either',
+    document: `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  x-Gateway_Defaults:
+    get: {responses: {'200': {description: OK}}}
+  /orders:
+    get:
+      responses:
+        '200': {description: OK}
+`,
+    errors: [],
+  },
+  {
     name: '3.0: camelCase and snake_case segments are reported once each, at the first path holding them',
     document: `openapi: 3.0.3
 info: {title: Pickup, version: 1.0.0}
