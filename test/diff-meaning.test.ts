@@ -12,9 +12,12 @@
 // parameter added, a parameter, an operation, a success status or a request media type removed, an
 // API key required) must report that change and nothing else, but what the change adds.
 //
-// Generated pairs found two bugs that the fixtures had not: a property that another `allOf` part
-// requires was read as optional, and `oneOf` members whose `$ref`s were inlined and reordered were
-// paired wrongly. APILINT_DIFF_SEEDS=<n> searches further (2,500 seeds, 15,000 cases: two minutes).
+// Generated pairs found bugs that the fixtures had not: a property that another `allOf` part
+// requires was read as optional; `oneOf` members whose `$ref`s were inlined and reordered were
+// paired wrongly, and so were reordered members that no name tells apart (plainUnion); a nullable
+// `$ref` depended on the order of its `allOf` parts; a 3.1 `null` member written `type: ['null']`
+// was read as a member of its own. APILINT_DIFF_SEEDS=<n> searches further (2,500 seeds, 15,000
+// cases: two minutes).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -62,6 +65,8 @@ function schema(rnd: Random, i: number, features: Features): Obj {
   if (names.length === 0) names.push(`id_${i}`);
   const property = (): Obj => {
     if (i > 0 && chance(rnd, 0.2)) return ref(Math.floor(rnd() * i));
+    if (features.oas3Only && chance(rnd, 0.08)) return plainUnion(rnd);
+    if (features.oas3Only && i > 0 && chance(rnd, 0.05)) return chance(rnd, 0.5) ? { nullable: true, allOf: [ref(Math.floor(rnd() * i))] } : { allOf: [ref(Math.floor(rnd() * i)), { nullable: true }] };
     if (chance(rnd, 0.15)) return { type: 'array', items: i > 0 && chance(rnd, 0.5) ? ref(Math.floor(rnd() * i)) : primitive(rnd, features) };
     if (chance(rnd, 0.1)) return { type: 'object', properties: { [`inner_${i}`]: primitive(rnd, features), [`other_${i}`]: primitive(rnd, features) }, required: [`inner_${i}`] };
     if (chance(rnd, 0.07)) return { type: 'object', additionalProperties: primitive(rnd, features) };
@@ -80,6 +85,19 @@ function schema(rnd: Random, i: number, features: Features): Obj {
     return { ...own, properties: { ...(own.properties as Obj), [`choice_${i}`]: { [pick(rnd, ['oneOf', 'anyOf'])]: [ref(first), ref(second)] } } };
   }
   return i > 0 && chance(rnd, 0.35) ? { allOf: [ref(Math.floor(rnd() * i)), own] } : own;
+}
+
+/**
+ * A union whose members a name does not tell apart: values of one type (a free string and an enum,
+ * arrays of different items) or objects with the same property names of different types.
+ */
+function plainUnion(rnd: Random): Obj {
+  const members = pick(rnd, [
+    [{ type: 'string' }, { type: 'string', enum: ['AUTO', 'NONE'] }],
+    [{ type: 'array', items: { type: 'string' } }, { type: 'array', items: { type: 'integer' } }, { type: 'array', items: { type: 'array', items: { type: 'integer' } } }],
+    [{ type: 'object', properties: { value: { type: 'string' } } }, { type: 'object', properties: { value: { type: 'array', items: { type: 'string' } } } }],
+  ] as Obj[][]);
+  return { [pick(rnd, ['oneOf', 'anyOf'])]: members.map(clone) };
 }
 
 function generate(rnd: Random, features: Features = { oas3Only: true }): Obj {
@@ -279,13 +297,20 @@ const SWAGGER_REWRITES: Record<string, (rnd: Random, doc: Obj) => Obj> = {
   },
 };
 
-/** The same API written as OpenAPI 3.1: `nullable` becomes a `null` type. */
+/**
+ * The same API written as OpenAPI 3.1: `nullable` becomes a `null` type, and a nullable `$ref`
+ * (`nullable: true, allOf: [{$ref}]`) a union with a `null` member, its type written as a list.
+ */
 function toOas31(doc: Obj): Obj {
   const out = clone(doc);
   out.openapi = '3.1.0';
   for (const { value } of [...nodes(out)]) {
     if (!isObj(value) || value.nullable === undefined) continue;
     if (value.nullable === true && typeof value.type === 'string') value.type = [value.type, 'null'];
+    if (value.nullable === true && value.type === undefined && Array.isArray(value.allOf) && value.allOf.length === 1) {
+      value.anyOf = [value.allOf[0]!, { type: ['null'] }];
+      delete value.allOf;
+    }
     delete value.nullable;
   }
   return out;

@@ -11,19 +11,24 @@ import type { SchemaNode } from '../rulesets/diff-rule.js';
 type Pairs = [SchemaNode | undefined, SchemaNode | undefined][];
 
 /**
- * The definition: by name, the first left; then by the best overlap (nameless members only where
- * names decide), the closer in size between equals, then the same place, else the first; then in
- * order.
+ * The definition: by name and detail, the first left; then by name, the first left; then by the
+ * best overlap (nameless members only where names decide), the closer in size between equals, then
+ * the same detail, then the same place, else the first; then in order.
  */
 function reference(base: Member[], revision: Member[], byName: boolean): Pairs {
   const out: Pairs = [];
   const left = [...base];
   const others: Member[] = [];
-  for (const r of revision) {
-    const i = r.key.name === undefined ? -1 : left.findIndex(b => b.key.name === r.key.name);
-    if (i >= 0) out.push([left.splice(i, 1)[0]!.node, r.node]);
+  const exact = revision.map(r => {
+    const i = r.key.name === undefined ? -1 : left.findIndex(b => b.key.name === r.key.name && b.key.detail === r.key.detail);
+    return i < 0 ? undefined : left.splice(i, 1)[0]!;
+  });
+  revision.forEach((r, place) => {
+    const i = exact[place] !== undefined || r.key.name === undefined ? -1 : left.findIndex(b => b.key.name === r.key.name);
+    const b = exact[place] ?? (i >= 0 ? left.splice(i, 1)[0] : undefined);
+    if (b) out.push([b.node, r.node]);
     else others.push(r);
-  }
+  });
   /** The share of the smaller member's properties in the other, and of the larger's. */
   const overlap = (a: Member, b: Member): [number, number] => {
     const shared = [...a.key.properties].filter(p => b.key.properties.has(p)).length;
@@ -41,8 +46,10 @@ function reference(base: Member[], revision: Member[], byName: boolean): Pairs {
     left.forEach((b, i) => {
       const o = b.key.name === undefined || !byName ? overlap(b, r) : ([0, 0] as [number, number]);
       const samePlace = base.indexOf(b) === revision.indexOf(r);
+      const sameDetail = b.key.detail === r.key.detail;
+      const bestDetail = best >= 0 && left[best]!.key.detail === r.key.detail;
       const tie = o[0] === score[0] && o[1] === score[1];
-      if (o[0] > score[0] || (o[0] === score[0] && o[1] > score[1]) || (tie && (best < 0 || samePlace))) [best, score] = [i, o];
+      if (o[0] > score[0] || (o[0] === score[0] && o[1] > score[1]) || (tie && (best < 0 || (sameDetail && !bestDetail) || (sameDetail === bestDetail && samePlace)))) [best, score] = [i, o];
     });
     if (best >= 0) out.push([left.splice(best, 1)[0]!.node, r.node]);
     else unmatched.push(r);
@@ -54,13 +61,14 @@ function reference(base: Member[], revision: Member[], byName: boolean): Pairs {
 
 const member = fc.record({
   name: fc.option(fc.constantFrom('#Card', '#Bank', 'title Wallet'), { nil: undefined, freq: 2 }),
+  detail: fc.constantFrom('string', 'string enum', 'array[integer]'),
   properties: fc.uniqueArray(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'), { maxLength: 5 }),
 });
 
-const members = (list: { name: string | undefined; properties: string[] }[], side: string): Member[] =>
-  list.map(({ name, properties }, i) => ({
+const members = (list: { name: string | undefined; detail?: string; properties: string[] }[], side: string): Member[] =>
+  list.map(({ name, detail, properties }, i) => ({
     node: { value: {}, loc: { file: side, path: ['oneOf', i] } },
-    key: { ...(name === undefined ? {} : { name }), properties: new Set(properties) },
+    key: { ...(name === undefined ? {} : { name }), ...(detail === undefined ? {} : { detail }), properties: new Set(properties) },
   }));
 
 /** A pair's nodes by their side and place, to compare and to read in a failure. */

@@ -5,7 +5,8 @@
 import { documentPattern } from './pattern.js';
 import { patternAdmits } from './patterns.js';
 import { rememberByPair } from './remember.js';
-import { schemaName } from './schemas.js';
+import { isObject } from './oas.js';
+import { schemaName, schemaTypes } from './schemas.js';
 import type { Constraint, DiffContext, DiffListeners, DiffResult, Deprecation, Keyword, Loc, SchemaContext, SchemaNode, SchemaView, SecurityAlternative, SecurityModel, Severity } from '../diff-rule.js';
 
 /** A value from a document, short and on one line. */
@@ -35,7 +36,8 @@ export function memberName(node: SchemaNode): string {
   for (const [name, property] of Object.entries(value?.properties ?? {})) {
     if (Array.isArray(property?.enum) && property.enum.length === 1) return `a member with ${name} ${show(property.enum[0])}`;
   }
-  return typeof value?.type === 'string' ? `a member of type ${value.type}` : 'a new member';
+  const types = isObject(value) ? schemaTypes(value) : [];
+  return types.length > 0 ? `a member of type ${types.join(' or ')}` : 'a new member';
 }
 
 /** 2xx: what a client that succeeded reads. */

@@ -34,7 +34,7 @@ import { SEVERITY_RANK } from '../core/severity.js';
 import { buildModel, pairPaths } from './model.js';
 import { layersOf, MergedProperties } from './properties.js';
 import { sameness } from './same.js';
-import { schemaView, type View } from './schema.js';
+import { isNullOnly, schemaView, type View } from './schema.js';
 import type { Side } from './side.js';
 
 export interface DiffFinding {
@@ -621,52 +621,79 @@ function pairMediaTypes(base: Map<string, MediaTypeModel>, revision: Map<string,
  * What identifies a `oneOf`/`anyOf` member across versions: its schema name or title; for an
  * `allOf` of named schemas, their names; for a plain value, its type; else the properties whose
  * value is fixed (a discriminator such as `type: {enum: [workflows]}`); else its property names
- * (paired by overlap).
+ * (paired by overlap). `detail` (memberDetail) tells apart members of one name or of one set of
+ * property names.
  */
 interface MemberKey {
   name?: string;
+  detail?: string;
   properties: ReadonlySet<string>;
 }
 
-function memberKey(side: Side, node: SchemaNode): MemberKey {
+function memberKey(side: Side, node: SchemaNode, depth = 0): MemberKey {
+  // A member that is a oneOf of itself (through a $ref) has no key to find.
+  if (depth > 8) return { properties: new Set() };
   // `oneOf: [{$ref: Card}]` (with or without a null member) is Card.
   for (const kind of ['oneOf', 'anyOf'] as const) {
     const list = (node.value as Record<string, unknown> | null)?.[kind];
     if (!Array.isArray(list) || (node.value as Record<string, unknown>).properties !== undefined) continue;
-    const members = list.map((_, i) => side.schema(node, kind, i)!).filter(m => (m.value as { type?: unknown } | null)?.type !== 'null');
-    if (members.length === 1) return memberKey(side, members[0]!);
+    const members = list.map((_, i) => side.schema(node, kind, i)!).filter(m => !isNullOnly(m.value));
+    if (members.length === 1) return memberKey(side, members[0]!, depth + 1);
   }
   const view = schemaView(side, node);
+  const properties = new Set(view.properties.keys());
+  const name = memberName(side, node, view, properties);
+  return { ...(name === undefined ? {} : { name }), detail: memberDetail(side, view, 0), properties };
+}
+
+function memberName(side: Side, node: SchemaNode, view: View, properties: ReadonlySet<string>): string | undefined {
   const [section, key] = node.loc.path.slice(-2);
   const value = node.value as { title?: unknown; allOf?: unknown } | null;
-  const properties = new Set(view.properties.keys());
-  if ((section === 'schemas' || section === 'definitions') && key !== undefined) return { name: `#${String(key)}`, properties };
-  if (typeof value?.title === 'string') return { name: `title ${value.title}`, properties };
+  if ((section === 'schemas' || section === 'definitions') && key !== undefined) return `#${String(key)}`;
+  if (typeof value?.title === 'string') return `title ${value.title}`;
   if (Array.isArray(value?.allOf)) {
     const names = value.allOf.flatMap((_, i) => {
       const member = side.schema(node, 'allOf', i);
       const [s2, k2] = member?.loc.path.slice(-2) ?? [];
       return s2 === 'schemas' || s2 === 'definitions' ? [String(k2)] : [];
     });
-    if (names.length > 0) return { name: `allOf ${names.sort().join('+')}`, properties };
+    if (names.length > 0) return `allOf ${names.sort().join('+')}`;
   }
   const types = [...(view.types ?? [])].filter(t => t !== 'null');
-  if (properties.size === 0 && types.length === 1 && types[0] !== 'object') return { name: `type ${types[0]}`, properties };
+  if (properties.size === 0 && types.length === 1 && types[0] !== 'object') return `type ${types[0]}`;
   const fixed = [...view.properties.values()].flatMap(p => {
     const values = schemaView(side, p.schema).enum?.value;
     return values?.length === 1 ? [`${p.name}=${JSON.stringify(values[0])}`] : [];
   });
-  return fixed.length > 0 ? { name: `fixed ${fixed.sort().join(',')}`, properties } : { properties };
+  return fixed.length > 0 ? `fixed ${fixed.sort().join(',')}` : undefined;
+}
+
+/**
+ * What tells apart members of one name or of one set of property names: the types, an enum or a
+ * format, an array's items, and an object's properties with theirs (one level: a string with an
+ * enum is not a free string, `labels: [string]` is not `labels: [object]`). A named schema is its name.
+ */
+function memberDetail(side: Side, view: View, depth: number): string {
+  if (depth > 0 && view.component !== undefined) return `#${view.component}`;
+  const types = [...(view.types ?? [])].filter(t => t !== 'null').sort().join('|');
+  let out = `${types}${view.enum ? ' enum' : ''}${view.format ? ` ${view.format.value}` : ''}`;
+  if (depth >= 3) return out;
+  if (view.items) out += `[${memberDetail(side, schemaView(side, view.items), depth + 1)}]`;
+  if (depth === 0 && view.properties.size > 0) {
+    const shapes = [...view.properties.values()].map(p => `${p.name}:${memberDetail(side, schemaView(side, p.schema), depth + 1)}`);
+    out += `{${shapes.sort().join(',')}}`;
+  }
+  return out;
 }
 
 export type Member = { node: SchemaNode; key: MemberKey };
 
 /**
- * `oneOf`/`anyOf` members paired: by name (memberKey), then by the overlap of their property names
- * (at least half of the smaller one's; between equal overlaps, the closer in size), then (unless
- * `byName`) the rest in order when as many remain on both sides. Unless `byName`, a member whose
- * name finds no partner is paired by its properties too: a `$ref` inlined, or an inline member
- * moved into a component, is the member it was.
+ * `oneOf`/`anyOf` members paired: by name and detail (memberKey), then by name alone, then by the
+ * overlap of their property names (at least half of the smaller one's; between equal overlaps, the
+ * closer in size), then (unless `byName`) the rest in order when as many remain on both sides.
+ * Unless `byName`, a member whose name finds no partner is paired by its properties too: a `$ref`
+ * inlined, or an inline member moved into a component, is the member it was.
  *
  * A union of n members takes time that follows n and the members' property names: a name finds
  * its base member in a map, and a nameless member counts what it shares with each base member
@@ -676,15 +703,27 @@ export type Member = { node: SchemaNode; key: MemberKey };
 export function pairVariants(base: Member[], revision: Member[], byName: boolean): [SchemaNode | undefined, SchemaNode | undefined][] {
   const out: [SchemaNode | undefined, SchemaNode | undefined][] = [];
   const taken = new Uint8Array(base.length);
-  // The base members of each name, in order, and how many of them are taken: the first left is next.
+  // The base members of each name, and of each name and detail, in order, with where the first
+  // left may be: the members before it are taken.
   const named = new Map<string, { at: number; members: number[] }>();
+  const detailed = new Map<string, { at: number; members: number[] }>();
+  const list = (lists: Map<string, { at: number; members: number[] }>, k: string, i: number) => {
+    const same = lists.get(k);
+    if (same) same.members.push(i);
+    else lists.set(k, { at: 0, members: [i] });
+  };
+  const firstLeft = (same: { at: number; members: number[] } | undefined): number | undefined => {
+    if (!same) return undefined;
+    while (same.at < same.members.length && taken[same.members[same.at]!]) same.at++;
+    return same.members[same.at];
+  };
+  const detailKey = (key: MemberKey) => `${key.name}\u0000${key.detail ?? ''}`;
   // The base members that hold each property name (only the nameless ones where names decide).
   const holders = new Map<string, number[]>();
   base.forEach(({ key }, i) => {
     if (key.name !== undefined) {
-      const same = named.get(key.name);
-      if (same) same.members.push(i);
-      else named.set(key.name, { at: 0, members: [i] });
+      list(named, key.name, i);
+      list(detailed, detailKey(key), i);
     }
     if (key.name === undefined || !byName) {
       for (const p of key.properties) {
@@ -694,12 +733,17 @@ export function pairVariants(base: Member[], revision: Member[], byName: boolean
       }
     }
   });
-  // The revision's members left, by their place in its list.
+  // By name and detail, then by name alone: members of one type that changed places find
+  // their own. The revision's members left, by their place in its list.
+  const pairs: (number | undefined)[] = revision.map(r => {
+    const i = r.key.name === undefined ? undefined : firstLeft(detailed.get(detailKey(r.key)));
+    if (i !== undefined) taken[i] = 1;
+    return i;
+  });
   const rest: number[] = [];
   revision.forEach((r, place) => {
-    const same = r.key.name === undefined ? undefined : named.get(r.key.name);
-    if (same && same.at < same.members.length) {
-      const i = same.members[same.at++]!;
+    const i = pairs[place] ?? (r.key.name === undefined ? undefined : firstLeft(named.get(r.key.name)));
+    if (i !== undefined) {
       taken[i] = 1;
       out.push([base[i]!.node, r.node]);
     } else rest.push(place);
@@ -722,17 +766,21 @@ export function pairVariants(base: Member[], revision: Member[], byName: boolean
       }
     }
     // The best overlap; between equals, the closer in size (a member that stayed as it was before
-    // one that grew), then the member at the same place in its list, else the first.
+    // one that grew), then the one of the same detail, then the member at the same place in its
+    // list, else the first.
     let best = -1;
     let score = 0.5;
     let closeness = 0;
+    const sameDetail = (i: number) => base[i]!.key.detail === r.key.detail;
     for (const i of touched) {
       const ours = base[i]!.key.properties.size;
       const theirs = r.key.properties.size;
       const o = shared[i]! / Math.min(ours, theirs);
       const c = shared[i]! / Math.max(ours, theirs);
       shared[i] = 0;
-      if (o > score || (o === score && (c > closeness || (c === closeness && best !== place && (best < 0 || i === place || i < best))))) [best, score, closeness] = [i, o, c];
+      const tie = o === score && c === closeness;
+      const before = best < 0 || (sameDetail(i) !== sameDetail(best) ? sameDetail(i) : best !== place && (i === place || i < best));
+      if (o > score || (o === score && c > closeness) || (tie && before)) [best, score, closeness] = [i, o, c];
     }
     touched.length = 0;
     if (best >= 0) {

@@ -6,7 +6,7 @@
 import { CONSTRAINTS, type Constraint, type Keyword, type Loc, type PropertyView, type SchemaNode, type SchemaView } from '../../rulesets/diff-rule.js';
 import { admittedTypes } from '../../rulesets/lib/compat.js';
 import { isObject, type Obj } from '../../rulesets/lib/oas.js';
-import { isAnnotationKey, isExtensible31 } from '../../rulesets/lib/schemas.js';
+import { isAnnotationKey, isExtensible31, schemaTypes } from '../../rulesets/lib/schemas.js';
 import { mergeProperties } from './properties.js';
 import type { Side } from './side.js';
 
@@ -87,6 +87,14 @@ function buildView(side: Side, schema: Obj, loc: Loc): View {
   if (members.some(m => m.unresolved)) return { ...own, unresolved: true };
   if (members.length === 0) return own;
   const { requiredElsewhere: _, ...merged } = members.reduce(merge, own);
+  // `nullable: true, allOf: [{$ref: X}]`, the 3.0 way to make a $ref nullable: X or null (so
+  // read whether or not the schema also names X's type).
+  if (own.nullable && !merged.nullable) {
+    merged.nullable = true;
+    merged.types?.add('null');
+  }
+  // The schema's own description stands before its parts'.
+  if (own.description) merged.description = own.description;
   // Every part's undeclared `required` names, the first place that lists each: an outer merge
   // reads this view's properties as layers again, and applies them anew.
   const required = new Map<string, Loc>();
@@ -117,10 +125,16 @@ function componentName(side: Side, loc: Loc): string | undefined {
 }
 
 /** A `oneOf`/`anyOf` member that admits null only: `{type: 'null'}` or `{enum: [null]}`, annotated or not. */
-const isNullOnly = (value: unknown): boolean =>
+export const isNullOnly = (value: unknown): boolean =>
   isObject(value) &&
-  (value.type === 'null' || (Array.isArray(value.enum) && value.enum.length === 1 && value.enum[0] === null)) &&
+  (isNullType(value) || (Array.isArray(value.enum) && value.enum.length === 1 && value.enum[0] === null)) &&
   Object.keys(value).every(k => k === 'type' || k === 'enum' || isAnnotationKey(k));
+
+/** `type: 'null'`, or in 3.1 the same as a list: `type: ['null']`. */
+const isNullType = (value: Obj): boolean => {
+  const types = schemaTypes(value);
+  return types.length > 0 && types.every(t => t === 'null');
+};
 
 function ownKeywords(side: Side, schema: Obj, loc: Loc): View {
   const node: SchemaNode = { value: schema, loc };
@@ -208,15 +222,13 @@ function ownKeywords(side: Side, schema: Obj, loc: Loc): View {
 /**
  * `allOf`: the schema's own keywords first, then each member's; types intersect (properties and
  * `required` add up: mergeProperties). `into` is the view being built, whose types are its own; a
- * member's, which other views read, are copied before any change.
+ * member's, which other views read, are copied before any change. Null is admitted where every
+ * part with a type admits it (a typed part's `nullable` is in its types), whatever the parts'
+ * order; a `nullable` without a type only counts where no part has one.
  */
 function merge(into: View, member: View): View {
   const types = into.types && member.types ? intersect(into.types, member.types) : (into.types ?? (member.types && new Set(member.types)));
-  const nullable = into.nullable || (member.nullable && (into.types === undefined || into.types.has('null')));
-  if (types) {
-    if (nullable) types.add('null');
-    else types.delete('null');
-  }
+  const nullable = types ? types.has('null') : into.nullable || member.nullable;
   const constraints = { ...member.constraints, ...into.constraints } as Record<Constraint, Keyword<unknown>>;
   return {
     ...member,
@@ -236,7 +248,8 @@ function merge(into: View, member: View): View {
     deprecated: into.deprecated || member.deprecated,
     // A named schema keeps its name; a wrapper does not take its members' names.
     component: into.component,
-    description: into.description ?? member.description,
+    // Of several parts' descriptions, the same one whatever their order.
+    description: into.description && member.description ? (member.description.value < into.description.value ? member.description : into.description) : (into.description ?? member.description),
   } as View;
 }
 
