@@ -194,6 +194,31 @@ describe('apilint diff', () => {
     ]);
   });
 
+  it('a union member that is a oneOf of itself (through its $ref) is compared, not followed without end', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'apilint-diff-'));
+    const doc = (other: string) => `openapi: 3.0.3
+info: {title: T, version: 1.0.0}
+paths:
+  /a:
+    get:
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema:
+                oneOf: [{$ref: '#/components/schemas/A'}, {type: ${other}}]
+components:
+  schemas:
+    A:
+      oneOf: [{$ref: '#/components/schemas/A'}]
+`;
+    writeFileSync(path.join(dir, 'a.yaml'), doc('string'));
+    writeFileSync(path.join(dir, 'b.yaml'), doc('integer'));
+    const result = await diff(['a.yaml', 'b.yaml', '-f', 'json'], dir);
+    expect(JSON.parse(result.stdout).findings.map((f: { ruleId: string }) => f.ruleId)).toEqual(['info-version-bump', 'response-type-changed']);
+  });
+
   it('a referenced file that cannot be read as YAML is an invalid-ref finding that names it as the user does', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'apilint-diff-'));
     writeFileSync(path.join(dir, 'a.yaml'), BASE.replace("{$ref: 'schemas/order.yaml#/Order'}", '{type: object}'));
