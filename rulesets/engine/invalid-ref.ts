@@ -9,7 +9,7 @@ export default defineEngineRule({
   zalando: [],
   description: 'Every `$ref` resolves: the file exists and parses, the JSON pointer names a node, and local refs lead to a value, not round a cycle of refs.',
   rationale:
-    'The specification is the interface (guideline 1, item 3). A `$ref` that does not resolve leaves part of it undefined, and whatever it points at cannot be checked.',
+    'The specification is the interface (guideline 1, item 3). A `$ref` that does not resolve leaves part of it undefined, and whatever it points at cannot be checked. A `$ref` inside literal data (the value of an `example`, `default`, `const` or `enum`, a 3.1 schema\'s `examples`, an Example Object\'s `value`, a 2.0 response\'s `examples`) is data that shows a reference, not one, and is not reported (Spectral reports it: stoplightio/spectral#1310).',
   examples: {
     incorrect: "components:\n  schemas:\n    Order:\n      $ref: '#/components/schemas/OrderItem'   # there is no OrderItem\n",
     correct: "components:\n  schemas:\n    Order:\n      $ref: '#/components/schemas/OrderItem'\n    OrderItem:\n      type: object\n",

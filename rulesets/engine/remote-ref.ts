@@ -10,7 +10,7 @@ export default defineEngineRule({
   zalando: [],
   description: 'A remote (http/https) `$ref` was not fetched, so its content was not linted.',
   rationale:
-    'apilint never touches the network unless asked (`--allow-remote`), so linting is fast, reproducible and safe on untrusted specs. Well-known remote schemas, such as the Problem JSON schema, are recognised by URL and not reported.',
+    'apilint never touches the network unless asked (`--allow-remote`), so linting is fast, reproducible and safe on untrusted specs. Well-known remote schemas, such as the Problem JSON schema, are recognised by URL and not reported, and so is a `$ref` inside literal data, such as an example (see invalid-ref).',
   examples: {
     incorrect: "components:\n  schemas:\n    Money:\n      $ref: 'https://schemas.example.com/money.yaml'\n",
     correct: "components:\n  schemas:\n    Money:\n      $ref: './schemas/money.yaml'   # or lint with --allow-remote\n",

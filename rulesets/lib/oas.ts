@@ -23,6 +23,42 @@ export const isExtensionKey = (key: string | number): boolean => typeof key === 
  * The entries of a `paths` or `webhooks` map that are path items: in `paths`, an `x-` key is an
  * extension; a webhook may have any name.
  */
+/** Keys whose children are names chosen by the author (an `x-` child there is a name, not an extension). */
+export const NAMED_MAPS: ReadonlySet<string> = new Set([
+  'properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas', 'schemas', 'parameters', 'responses',
+  'requestBodies', 'headers', 'examples', 'securitySchemes', 'securityDefinitions', 'links', 'callbacks', 'pathItems',
+  'variables', 'encoding', 'mediaTypes', 'webhooks',
+]);
+
+/** Fields whose value is literal data wherever they stand as a field (not as a name in a map). */
+const LITERAL_FIELDS = new Set(['example', 'default', 'const', 'enum']);
+
+const isIndex = (segment: string | number | undefined): boolean => typeof segment === 'number' || (typeof segment === 'string' && /^\d+$/.test(segment));
+
+/**
+ * Whether `path` runs through literal data: the value of an `example`, `default`, `const` or `enum`
+ * field, a 3.1 schema's `examples` list, an Example Object's `value`, or a 2.0 response's
+ * `examples`. A `$ref` there is data that shows a reference, not one (OpenAPI: "embedded literal
+ * example"); Spectral's resolver follows it all the same (stoplightio/spectral#1310). A segment
+ * after a map of names (`properties`, `responses`, ...) is a name, whatever it spells: a property
+ * named `example` holds a schema.
+ */
+export function inLiteral(path: readonly (string | number)[], oas2: boolean): boolean {
+  let name = false;
+  for (let i = 0; i < path.length; i++) {
+    const key = path[i];
+    if (name || typeof key !== 'string' || isIndex(key)) {
+      name = false;
+      continue;
+    }
+    if (LITERAL_FIELDS.has(key)) return true;
+    if (key === 'examples' && (oas2 || isIndex(path[i + 1]))) return true;
+    if (key === 'value' && path[i - 2] === 'examples') return true;
+    name = NAMED_MAPS.has(key) || key === 'paths' || key === 'content';
+  }
+  return false;
+}
+
 export const pathItemEntries = (root: Obj, section: 'paths' | 'webhooks'): [string, unknown][] => {
   const items = root[section];
   if (!isObject(items)) return [];

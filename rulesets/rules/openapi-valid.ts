@@ -4,7 +4,7 @@
 import type { JsonPath } from '@stoplight/types';
 import { defineRule } from '../rule.js';
 import { lazyRequire } from '../lib/require.js';
-import { atKey, isObject } from '../lib/oas.js';
+import { atKey, isObject, NAMED_MAPS } from '../lib/oas.js';
 import { quote } from '../lib/fields.js';
 import { unescapePointerSegment } from '../lib/pointer.js';
 
@@ -61,13 +61,6 @@ function schemaFor(root: Record<string, unknown>): SchemaName | undefined {
   if (/^3\.2(?:\.|$)/.test(version)) return 'oas3_2';
   return undefined;
 }
-
-/** Keys whose children are names chosen by the author, so an `x-` child there is a name, not an extension. */
-const NAMED_MAPS = new Set([
-  'properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas', 'schemas', 'parameters', 'responses',
-  'requestBodies', 'headers', 'examples', 'securitySchemes', 'securityDefinitions', 'links', 'callbacks', 'pathItems',
-  'variables', 'encoding', 'mediaTypes',
-]);
 
 /** Properties that the specification forbids to use together (the schemas say it with `not`). */
 const EXCLUSIVE: readonly (readonly [string, string])[] = [

@@ -21,7 +21,7 @@ import { LineIndex, placeRange } from './positions.js';
 import { refCycles } from './ref-cycles.js';
 import { placeResults, type Placed } from './results.js';
 import type { Timing } from './timing.js';
-import type { KeyPart } from '../../rulesets/lib/oas.js';
+import { inLiteral, isOas2, type KeyPart } from '../../rulesets/lib/oas.js';
 
 /** `cwd`, and what finds each document's project (src/resolve/project.ts): --root, its config file. */
 export interface LinterOptions extends ProjectOptions {
@@ -249,12 +249,15 @@ export class Linter {
 
   /**
    * The resolver's errors, at each `$ref`: one finding per refused ref, per URL not fetched, and
-   * per distinct reason a ref does not resolve (as Spectral reports them).
+   * per distinct reason a ref does not resolve (as Spectral reports them). A `$ref` in literal data
+   * (an example, a default, an enum) is no reference: its errors are none.
    */
   private refFindings(errors: readonly SandboxError[], document: Document, spectralSource: string, displaySource: string): Unplaced[] {
     const findings: Unplaced[] = [];
     const seen = new Set<string>();
+    const oas2 = isOas2(document.data);
     for (const error of errors) {
+      if (inLiteral(error.path, oas2)) continue;
       const { refusal } = error;
       const holder = holderOf(error, spectralSource);
       const file = holder !== spectralSource ? holder : undefined;

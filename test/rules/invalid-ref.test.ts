@@ -76,3 +76,44 @@ it('fixtures/rules/invalid-ref: a missing parameter, a missing file and a missin
     { file: 'schemas/order.yaml', line: 7, column: 13, severity: 'error', message: 'Cannot resolve $ref: file schemas/money.yaml does not exist' },
     { file: 'schemas/order.yaml', line: 11, column: 15, severity: 'error', message: "Cannot resolve $ref: '#/OrderItem' does not exist" },
   ]));
+
+// OpenAPI's examples, defaults and enums are literal data: a `$ref` there shows a reference (an
+// API that serves JSON Schemas, say) and is none. Where a name in a map spells a literal field
+// (a property `example`, an Example Object `examples.value` reference), the `$ref` is one.
+const LITERALS = `openapi: 3.1.0
+info: {title: Schemas, version: 1.0.0}
+paths:
+  /schemas:
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                body: {type: object, example: {$ref: '#/components/schemas/Missing'}, default: {$ref: './missing.yaml'}}
+                list: {type: array, examples: [{$ref: '#/nowhere'}]}
+                kind: {enum: [{$ref: '#/nowhere/either'}]}
+                example: {$ref: '#/components/schemas/PropertyNamedExample'}
+            examples:
+              shown: {value: {$ref: '#/components/schemas/Shown'}}
+              shared: {$ref: '#/components/examples/Missing'}
+      responses:
+        '201': {description: Created}
+components:
+  schemas:
+    Schema: {type: object, const: {$ref: '#/components/schemas/Const'}}
+`;
+
+it('a $ref in literal data (example, default, enum, const, examples, an Example Object value) is none; a property named example is a schema', () =>
+  expectPlaces('invalid-ref', { files: { 'openapi.yaml': LITERALS } }, [
+    { line: 15, column: 33, severity: 'error', message: "Cannot resolve $ref: '#/components/schemas/PropertyNamedExample' does not exist" },
+    { line: 18, column: 30, severity: 'error', message: "Cannot resolve $ref: '#/components/examples/Missing' does not exist" },
+  ]));
+
+it('a $ref in a Swagger 2.0 response\'s examples is literal data too', () =>
+  expectPlaces(
+    'invalid-ref',
+    { files: { 'openapi.yaml': "swagger: '2.0'\ninfo: {title: T, version: 1.0.0}\npaths:\n  /a:\n    get:\n      responses:\n        '200':\n          description: OK\n          examples:\n            application/json: {$ref: '#/definitions/Missing'}\n" } },
+    [],
+  ));

@@ -23,3 +23,6 @@ it('fixtures/rules/remote-ref: two URLs not fetched, the Problem schema known', 
     { line: 14, column: 23, severity: 'info', message: /^Remote \$ref to https:\/\/schemas\.example\.com\/orders\.yaml is not fetched/ },
     { line: 24, column: 13, severity: 'info', message: /^Remote \$ref to https:\/\/schemas\.example\.com\/money\.yaml is not fetched/ },
   ]));
+
+it('a URL in a $ref of literal data (a schema example) is no reference to fetch', () =>
+  expectPlaces('remote-ref', { files: { 'openapi.yaml': doc("    Schema:\n      type: object\n      example: {$ref: 'https://json-schema.org/draft/2020-12/schema'}\n") } }, []));
