@@ -122,6 +122,28 @@ describe('placeAtKey', () => {
     }
   });
 
+  it('finds a quoted key spelt with escapes, and places a part of it on the characters that spell that part', () => {
+    const at = (text: string, key: string, mark: KeyPart | null | undefined) => {
+      const lines = new LineIndex(text);
+      const character = lines.text.split('\n')[1]!.lastIndexOf('{');
+      return placeAtKey(lines, { start: { line: 1, character }, end: { line: 1, character: character + 2 } }, key, mark);
+    };
+    const line = (start: number, end: number) => ({ start: { line: 1, character: start }, end: { line: 1, character: end } });
+    // PHP's json_encode writes `/` as `\/`: the segment "Line_Items" of the path is columns 13 to 23.
+    const php = '{\n  "\\/orders\\/Line_Items": {}\n}';
+    expect(at(php, '/orders/Line_Items', { offset: 8, length: 10 })).toEqual(line(13, 23));
+    expect(at(php, '/orders/Line_Items', null)).toEqual(line(2, 24));
+    expect(at(php, '/orders/Line_Items', undefined)).toEqual({ start: { line: 1, character: 2 }, end: { line: 1, character: 28 } });
+    // Python's json.dumps writes non-ASCII as \u escapes: "öß" of "größe" is spelt by two of them.
+    expect(at('{\n  "gr\\u00f6\\u00dfe": {}\n}', 'größe', { offset: 2, length: 2 })).toEqual(line(5, 17));
+    // YAML: a doubled quote in single quotes, a \x escape in double quotes.
+    expect(at("a:\n  'it''s': {}\n", "it's", null)).toEqual(line(2, 9));
+    expect(at('a:\n  "\\x41b": {}\n', 'Ab', { offset: 1, length: 1 })).toEqual(line(7, 8));
+    // Another key, or one that spells the key only in part: the range stays where it was.
+    expect(at('{\n  "\\/other": {}\n}', '/orders', null)).toEqual(line(13, 15));
+    expect(at('{\n  "\\/orders\\/x": {}\n}', '/orders', null)).toEqual(line(17, 19));
+  });
+
   it("ends a range before a CR LF's CR, where the YAML parser ends a block scalar", () => {
     const lf = 'a:\n  b: |\n    x\nc: 1\n';
     const crlf = lf.replace(/\n/g, '\r\n');

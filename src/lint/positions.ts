@@ -41,7 +41,9 @@ export class LineIndex {
  * The range of a finding at `key`'s value (`range`, Spectral's), moved to the key: for a finding
  * about the key (`mark` null: all of it, or a part), the key or the part; otherwise, where the
  * value is a mapping or a sequence, from the key to the value's end. Unchanged where the key is
- * not found just before the value (a key spelt with escapes, say). The text is read in place,
+ * not found just before the value. A quoted key may be spelt with escapes (`"\/orders"`, as PHP's
+ * json_encode writes paths, or `"gr\u00f6\u00dfe"`, as Python's writes names): a part of it is
+ * placed on the characters that spell it. The text is read in place,
  * backwards from the value: a minified JSON document is one line, and slicing it (or matching it)
  * once per finding cost the square of its size.
  */
@@ -69,16 +71,20 @@ export function placeAtKey(lines: LineIndex, range: IRange, key: string, mark: K
 interface FoundKey {
   start: number;
   quote: number;
+  /** For a key spelt with escapes: where each of its characters (and its end) is spelt, from the opening quote's next column. */
+  spelling?: readonly number[];
 }
 
 /** The range moved to the key found on `keyLine`: from it to the value's end, the key itself, or the part marked. */
 function onKey(keyLine: number, found: FoundKey, range: IRange, key: string, mark: KeyPart | null | undefined): IRange {
   const at = (character: number) => ({ line: keyLine, character });
   if (mark === undefined) return { start: at(found.start), end: range.end };
+  const { spelling } = found;
   // The key as written (quotes included), or the part of its value.
-  if (mark === null) return { start: at(found.start), end: at(found.start + key.length + 2 * found.quote) };
-  const start = found.start + found.quote + mark.offset;
-  return { start: at(start), end: at(start + mark.length) };
+  if (mark === null) return { start: at(found.start), end: at(found.start + (spelling ? spelling[key.length]! : key.length) + 2 * found.quote) };
+  const from = found.start + found.quote;
+  if (!spelling) return { start: at(from + mark.offset), end: at(from + mark.offset + mark.length) };
+  return { start: at(from + spelling[mark.offset]!), end: at(from + spelling[mark.offset + mark.length]!) };
 }
 
 /**
@@ -146,6 +152,7 @@ const CARRIAGE_RETURN = 13;
 const OPEN_BRACE = 123;
 const OPEN_BRACKET = 91;
 const DOUBLE_QUOTE = 34;
+const BACKSLASH = 92;
 const SINGLE_QUOTE = 39;
 
 /** Whether the text from `from` to `to` is white space (as `trim` counts it), read from its end. */
@@ -173,8 +180,77 @@ function keyBefore(text: string, lineStart: number, end: number, key: string): F
     if (quote === 0 && start > lineStart && !/[\s{,?-]/.test(text[start - 1]!)) continue;
     return { start: start - lineStart, quote: quote === 0 ? 0 : 1 };
   }
-  return undefined;
+  return escapedKeyBefore(text, lineStart, i, key);
 }
+
+/**
+ * A quoted key that ends at `end` and means `key` once its escapes are read: JSON's (and YAML's
+ * double-quoted `\x41`, `\U0001F600` and one-letter ones), or YAML's `''` in single quotes.
+ */
+function escapedKeyBefore(text: string, lineStart: number, end: number, key: string): FoundKey | undefined {
+  const quote = text.charCodeAt(end - 1);
+  if (quote !== DOUBLE_QUOTE && quote !== SINGLE_QUOTE) return undefined;
+  // The opening quote: one no backslash escapes (double quotes), or not doubled (single quotes).
+  let open = end - 2;
+  for (; open >= lineStart; open--) {
+    if (text.charCodeAt(open) !== quote) continue;
+    if (quote === SINGLE_QUOTE) {
+      if (text.charCodeAt(open - 1) === SINGLE_QUOTE) {
+        open--;
+        continue;
+      }
+      break;
+    }
+    let slashes = 0;
+    while (text.charCodeAt(open - 1 - slashes) === BACKSLASH) slashes++;
+    if (slashes % 2 === 0) break;
+  }
+  if (open < lineStart) return undefined;
+  const spelling = unescaped(text, open + 1, end - 1, quote, key);
+  return spelling && { start: open - lineStart, quote: 1, spelling };
+}
+
+/** Where each character of `key` is spelt between `from` and `to` (and where it ends), if the text there means `key`. */
+function unescaped(text: string, from: number, to: number, quote: number, key: string): number[] | undefined {
+  const spelling: number[] = [];
+  let i = from;
+  while (i < to) {
+    const at = i - from;
+    let units: string;
+    if (quote === SINGLE_QUOTE) {
+      units = text[i]!;
+      i += text.charCodeAt(i) === SINGLE_QUOTE ? 2 : 1;
+    } else if (text.charCodeAt(i) !== BACKSLASH) {
+      units = text[i]!;
+      i++;
+    } else {
+      const code = text[i + 1];
+      const hex = code === 'u' ? 4 : code === 'x' ? 2 : code === 'U' ? 8 : 0;
+      if (hex > 0) {
+        const n = Number.parseInt(text.slice(i + 2, i + 2 + hex), 16);
+        if (!/^[0-9a-fA-F]+$/.test(text.slice(i + 2, i + 2 + hex)) || n > 0x10ffff) return undefined;
+        units = String.fromCodePoint(n);
+        i += 2 + hex;
+      } else {
+        const one = code === undefined ? undefined : ESCAPES[code];
+        if (one === undefined) return undefined;
+        units = one;
+        i += 2;
+      }
+    }
+    for (let u = 0; u < units.length; u++) spelling.push(at);
+    if (spelling.length > key.length || !key.startsWith(units, spelling.length - units.length)) return undefined;
+  }
+  if (spelling.length !== key.length) return undefined;
+  spelling.push(to - from);
+  return spelling;
+}
+
+/** One-letter escapes of JSON and of YAML's double-quoted scalars. */
+const ESCAPES: Record<string, string> = {
+  '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t',
+  '0': '\0', a: '\x07', v: '\v', e: '\x1b', ' ': ' ', N: '\x85', _: '\xa0', L: '\u2028', P: '\u2029',
+};
 
 /** A key's quotes, as character codes (0: none), in the order they are tried. */
 const QUOTES = [DOUBLE_QUOTE, SINGLE_QUOTE, 0] as const;
