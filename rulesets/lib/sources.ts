@@ -133,6 +133,11 @@ export class Sources {
     return files;
   }
 
+  /** The target of the `$ref` object `node` written in `file`, the refs it leads to followed; undefined where none was read. */
+  target(file: string, node: object): Target | undefined {
+    return this.follow(file, node);
+  }
+
   /** The path a rule reports for a node written at `path` of `file`: as it is in the document, marked in another file. */
   pathOf(file: string, path: JsonPath): JsonPath {
     if (file === this.root) return path;

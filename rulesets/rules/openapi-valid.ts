@@ -4,7 +4,8 @@
 import type { JsonPath } from '@stoplight/types';
 import { defineRule } from '../rule.js';
 import { lazyRequire } from '../lib/require.js';
-import { atKey, isObject, NAMED_MAPS } from '../lib/oas.js';
+import { atKey, isObject, keyMark, NAMED_MAPS, type Obj } from '../lib/oas.js';
+import { refFileOf, sourcesOf, type Sources, type Target } from '../lib/sources.js';
 import { quote } from '../lib/fields.js';
 import { unescapePointerSegment } from '../lib/pointer.js';
 
@@ -103,10 +104,15 @@ function isExcused(root: unknown, e: AjvError): boolean {
   // An `x-` key is an extension unless it is a name in a map (a property or header named `x-…`).
   if (path.some((s, i) => /^x-/i.test(s) && !NAMED_MAPS.has(path[i - 1] ?? ''))) return true;
   // JSON References are resolved wherever they stand (operations, descriptions, path items in
-  // multi-file specs): the schemas only admit them where a Reference Object may be.
+  // multi-file specs, a schema's whole `properties`): the schemas only admit them where a
+  // Reference Object may be. An error at a `$ref` object, or inside one, is about the reference.
   if (extra === '$ref') return true;
-  const node = valueAt(root, pathOf(e));
-  return isObject(node) && typeof node.$ref === 'string';
+  let node = root;
+  for (const segment of [undefined, ...pathOf(e)]) {
+    if (segment !== undefined) node = isObject(node) || Array.isArray(node) ? (node as Record<string, unknown>)[segment] : undefined;
+    if (isObject(node) && typeof node.$ref === 'string') return true;
+  }
+  return false;
 }
 
 /** Levenshtein distance, for "did you mean" on enum values. */
@@ -259,6 +265,73 @@ function collapseAlternatives(root: unknown, errors: AjvError[]): AjvError[] {
   return out;
 }
 
+/** Deepest a document with other files' content in place of their `$ref`s is built (odd input). */
+const MAX_INLINED_DEPTH = 1000;
+
+interface Bundle {
+  root: unknown;
+  /** Where each node put in place of a `$ref` to another file is written. */
+  origins: Map<object, Target>;
+}
+
+/**
+ * The document with the content of other files in place of the `$ref`s that lead there: what the
+ * schema validates is then the API as its files spell it together. Each target is put in once, at
+ * its first use (where the schema knows what it is); a `$ref` within a file stays a Reference
+ * Object, which the schemas accept where one may stand. Undefined where no `$ref` leads to a file.
+ */
+function withFiles(root: Obj, sources: Sources): Bundle | undefined {
+  const origins = new Map<object, Target>();
+  const taken = new Set<unknown>();
+  // Whether a ref leads to another file, by the file that holds it and its text (many refs repeat).
+  const toFile = new Map<string, boolean>();
+  const leadsToFile = (file: string, ref: string): boolean => {
+    const key = `${file}\u0000${ref}`;
+    let known = toFile.get(key);
+    if (known === undefined) toFile.set(key, (known = !ref.startsWith('#') && refFileOf(file, ref) !== null));
+    return known;
+  };
+  const visit = (node: unknown, file: string, depth: number): unknown => {
+    if (depth > MAX_INLINED_DEPTH || node === null || typeof node !== 'object') return node;
+    const ref = Array.isArray(node) ? undefined : (node as Obj).$ref;
+    if (typeof ref === 'string' && leadsToFile(file, ref)) {
+      const target = sources.target(file, node);
+      if (target === undefined || target.node === null || typeof target.node !== 'object' || taken.has(target.node)) return node;
+      taken.add(target.node);
+      const content = visit(target.node, target.file, depth + 1) as object;
+      origins.set(content, target);
+      return content;
+    }
+    let copy: Obj | unknown[] | undefined;
+    for (const key of Object.keys(node)) {
+      const value = (node as Obj)[key];
+      const seen = visit(value, file, depth + 1);
+      if (seen === value) continue;
+      copy ??= Array.isArray(node) ? [...node] : { ...(node as Obj) };
+      (copy as Obj)[key] = seen;
+    }
+    return copy ?? node;
+  };
+  const bundled = visit(root, sources.start().file, 0);
+  return origins.size === 0 ? undefined : { root: bundled, origins };
+}
+
+/** A path in the bundle as the rule reports it: in the document, or marked in the file that writes the node. */
+function writtenPath(bundle: Bundle, sources: Sources, path: JsonPath): JsonPath {
+  const marked = keyMark(path[path.length - 1]) !== undefined;
+  const steps = marked ? path.slice(0, -1) : path;
+  let node: unknown = bundle.root;
+  let file = sources.start().file;
+  let base: JsonPath = [];
+  let from = 0;
+  steps.forEach((segment, i) => {
+    node = node !== null && typeof node === 'object' ? (node as Record<string | number, unknown>)[segment] : undefined;
+    const origin = node !== null && typeof node === 'object' ? bundle.origins.get(node) : undefined;
+    if (origin) [file, base, from] = [origin.file, origin.path, i + 1];
+  });
+  return sources.pathOf(file, [...base, ...steps.slice(from), ...(marked ? [path[path.length - 1]!] : [])]);
+}
+
 export default defineRule({
   id: 'openapi-valid',
   severity: 'error',
@@ -266,7 +339,7 @@ export default defineRule({
   zalando: [101],
   description: 'The document is valid OpenAPI 2.0, 3.0, 3.1 or 3.2 against the official schema.',
   rationale:
-    'The interface is documented by an API specification written in OpenAPI (guideline 1, item 3). A document that does not follow the OpenAPI schema breaks code generators, documentation portals and gateways, and every other check reads it on shaky ground. JSON References (`$ref`) are accepted wherever they stand, since tools resolve them before reading the document; content in other files is not validated by this rule.',
+    'The interface is documented by an API specification written in OpenAPI (guideline 1, item 3). A document that does not follow the OpenAPI schema breaks code generators, documentation portals and gateways, and every other check reads it on shaky ground. JSON References (`$ref`) are accepted wherever they stand, since tools resolve them before reading the document. Content in other files is validated where the document uses it (a path item, a schema, a response), once, at its first use, and reported in its own file.',
   examples: {
     incorrect: 'openapi: 3.0.3\ninfo:\n  title: Orders\npaths:\n  /orders:\n    get:\n      parameters:\n        - name: limit\n          in: quer\n      responses:\n        "200": {description: OK}',
     correct: 'openapi: 3.0.3\ninfo:\n  title: Orders\n  version: 1.0.0\npaths:\n  /orders:\n    get:\n      parameters:\n        - name: limit\n          in: query\n          schema: {type: integer, format: int32}\n      responses:\n        "200": {description: OK}',
@@ -274,12 +347,16 @@ export default defineRule({
   given: '$',
   // The schemas check the document as written, `$ref`s included; resolving would also inline cycles.
   resolved: false,
-  check(root) {
-    if (!isObject(root)) return;
-    const name = schemaFor(root);
+  check(document, _options, context) {
+    if (!isObject(document)) return;
+    const name = schemaFor(document);
     if (!name) {
-      return [{ message: `OpenAPI version "${String(root.openapi).slice(0, 20)}" is not known: use 2.0, 3.0.x, 3.1.x or 3.2.x.`, path: ['openapi'] }];
+      return [{ message: `OpenAPI version "${String(document.openapi).slice(0, 20)}" is not known: use 2.0, 3.0.x, 3.1.x or 3.2.x.`, path: ['openapi'] }];
     }
+    const inventory = context.documentInventory as unknown as { resolved: unknown; referencedDocuments: Record<string, unknown> };
+    const sources = isObject(inventory.resolved) && Object.keys(inventory.referencedDocuments).length > 0 ? sourcesOf(inventory.resolved) : undefined;
+    const bundle = sources && withFiles(document, sources);
+    const root = bundle?.root ?? document;
     const errors = validationErrors(validator(name), root);
     if (errors.length === 0) return;
     // `if` errors only repeat that a `then`/`else` branch failed; that branch reports the cause.
@@ -288,7 +365,8 @@ export default defineRule({
     const problems: Problem[] = [];
     for (const e of collapseAlternatives(root, relevant).flatMap(error => unwrap(root, error))) {
       if (isExcused(root, e)) continue;
-      const problem = describe(root, e);
+      const described = describe(root, e);
+      const problem = bundle && sources ? { ...described, path: writtenPath(bundle, sources, described.path) } : described;
       const key = JSON.stringify(problem);
       if (seen.has(key)) continue;
       seen.add(key);

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { expectPlaces } from '../helpers/engine-rules.js';
 import { CORPUS, expectFindings, lintFile, lintMutatedReference, REFERENCE_SPEC, testRule } from '../helpers/lint.js';
 
 testRule('openapi-valid', [
@@ -184,4 +185,75 @@ it('passes the reference spec', async () => {
 it('fires on the reference spec at the edited operation', async () => {
   const { findings, line } = await lintMutatedReference('openapi-valid', { find: '  /shipments:\n    get:\n', replace: '  /shipments:\n    get:\n      deprecated: no-thanks\n' });
   expectFindings('openapi-valid', findings, [{ line: line + 2, column: 19, severity: 'error' }]);
+});
+
+describe('content in other files, validated where the document uses it', () => {
+  const root = `openapi: 3.0.3
+info: {title: Orders, version: 1.0.0}
+paths:
+  /orders:
+    $ref: './paths/orders.yaml'
+  /orders/{id}:
+    $ref: './paths/order.yaml'
+components:
+  schemas:
+    Order:
+      $ref: './schemas/order.yaml'
+`;
+  const orders = `get:
+  parameters:
+    - {name: limit, in: quer, schema: {type: integer}}
+  responses:
+    '200':
+      description: OK
+      content:
+        application/json:
+          schema: {$ref: '../schemas/order.yaml'}
+`;
+  const order = `get:
+  parameters:
+    - {name: id, in: path, required: true, schema: {type: string}}
+  responses:
+    '200':
+      description: OK
+      content:
+        application/json:
+          schema:
+            type: object
+            properties:
+              $ref: '../schemas/fields.yaml#/OrderFields'
+`;
+  // A schema used three times is validated once; `properties` given as a whole by a $ref (a form
+  // JSON Reference resolvers accept, and the schema does not) is read through the ref.
+  const schema = "type: object\nproperties:\n  total: {type: integer, minimum: 'zero'}\n  lines:\n    type: array\n    items: {$ref: './line.yaml'}\n";
+  const line = "type: object\nproperties:\n  back: {$ref: './order.yaml'}\n  sku: {type: string, maxLength: -1}\n";
+  const fields = 'OrderFields:\n  state: {type: string, enum: open}\n';
+
+  it('reports each problem once, in the file and at the line that holds it', () =>
+    expectPlaces(
+      'openapi-valid',
+      { files: { 'openapi.yaml': root, 'paths/orders.yaml': orders, 'paths/order.yaml': order, 'schemas/order.yaml': schema, 'schemas/line.yaml': line, 'schemas/fields.yaml': fields } },
+      [
+        { file: 'paths/orders.yaml', line: 3, column: 25, severity: 'error', message: /^"in" must be one of .*Did you mean "query"\?$/ },
+        { file: 'schemas/fields.yaml', line: 2, column: 31, severity: 'error', message: '"enum" must be array.' },
+        { file: 'schemas/line.yaml', line: 4, column: 34, severity: 'error', message: '"maxLength" must be >= 0.' },
+        { file: 'schemas/order.yaml', line: 3, column: 35, severity: 'error', message: '"minimum" must be number.' },
+      ],
+    ));
+
+  it('passes the same API whose files are valid', () =>
+    expectPlaces(
+      'openapi-valid',
+      {
+        files: {
+          'openapi.yaml': root,
+          'paths/orders.yaml': orders.replace('in: quer', 'in: query'),
+          'paths/order.yaml': order,
+          'schemas/order.yaml': schema.replace("'zero'", '0'),
+          'schemas/line.yaml': line.replace('-1', '64'),
+          'schemas/fields.yaml': fields.replace('enum: open', 'enum: [open]'),
+        },
+      },
+      [],
+    ));
 });
