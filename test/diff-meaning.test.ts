@@ -3,21 +3,23 @@
 // write-only properties, path templates, parameters, bodies, headers) are rewritten in ways that
 // keep their meaning: keys and unordered lists shuffled, `$ref`s inlined, inline schemas moved into
 // components, an `allOf` part's property moved into a part of its own while the first part still
-// requires it, a `$ref` wrapped in an `allOf` of one, parameters, bodies and responses shared
-// through components, defaults written out or left out, the path variable renamed, the schemas
-// moved into a file of their own, the text written as YAML, the whole API written as Swagger 2.0
-// (and rewritten there: the body parameter's name, media types per operation, shared parameters)
-// or as OpenAPI 3.1. Compared with the original, each must report nothing. Each rewrite followed
-// by one real change (a property a request now requires, one a response no longer has, a required
-// parameter added, a parameter, an operation, a success status or a request media type removed, an
-// API key required) must report that change and nothing else, but what the change adds.
+// requires it, a property declared again in a part of its own less strictly, a `$ref` wrapped in
+// an `allOf` of one, parameters, bodies and responses shared through components, defaults written
+// out or left out, the path variable renamed, the schemas moved into a file of their own, the text
+// written as YAML, the whole API written as Swagger 2.0 (and rewritten there: the body
+// parameter's name, media types per operation, shared parameters) or as OpenAPI 3.1. Compared
+// with the original, each must report nothing. Each rewrite followed by one real change (a
+// property a request now requires, one a response no longer has, a required parameter added, a
+// parameter, an operation, a success status or a request media type removed, an API key required)
+// must report that change and nothing else, but what the change adds.
 //
 // Generated pairs found bugs that the fixtures had not: a property that another `allOf` part
 // requires was read as optional; `oneOf` members whose `$ref`s were inlined and reordered were
 // paired wrongly, and so were reordered members that no name tells apart (plainUnion); a nullable
 // `$ref` depended on the order of its `allOf` parts; a 3.1 `null` member written `type: ['null']`
-// was read as a member of its own. APILINT_DIFF_SEEDS=<n> searches further (2,500 seeds, 15,000
-// cases: two minutes).
+// was read as a member of its own; a property declared in two parts was read as its first
+// declaration, so a looser one placed first hid an enum or a bound. APILINT_DIFF_SEEDS=<n>
+// searches further (2,500 seeds, 15,000 cases: two minutes).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -187,6 +189,33 @@ function split(rnd: Random, doc: Obj): Obj {
   return out;
 }
 
+/**
+ * In some schemas, a property declared again in an `allOf` part of its own, less strictly (its
+ * type, with a longer list of values, a larger maxLength or a smaller minimum, or as it is): a
+ * value must match every declaration, so the stricter one holds, whichever part comes first.
+ */
+function redeclare(rnd: Random, doc: Obj): Obj {
+  const out = clone(doc);
+  const schemas = (out.components as Obj).schemas as Obj;
+  for (const [name, schema] of Object.entries(schemas)) {
+    if (!isObj(schema) || !chance(rnd, 0.5)) continue;
+    const properties = ownPart(schema).properties;
+    if (!isObj(properties)) continue;
+    const scalars = Object.entries(properties).filter((entry): entry is [string, Obj] => isObj(entry[1]) && typeof entry[1].type === 'string' && entry[1].type !== 'array' && entry[1].type !== 'object');
+    if (scalars.length === 0) continue;
+    const [property, declared] = pick(rnd, scalars);
+    const looser: Obj = chance(rnd, 0.2) ? clone(declared) : { type: declared.type! };
+    if (declared.nullable !== undefined) looser.nullable = declared.nullable;
+    if (Array.isArray(declared.enum) && chance(rnd, 0.7)) looser.enum = [...declared.enum, 'EXTRA'];
+    if (typeof declared.maxLength === 'number' && chance(rnd, 0.7)) looser.maxLength = declared.maxLength + 10;
+    if (typeof declared.minimum === 'number' && chance(rnd, 0.7)) looser.minimum = declared.minimum - 1;
+    const part: Obj = { properties: { [property]: looser } };
+    if (Array.isArray(schema.allOf)) schema.allOf.splice(Math.floor(rnd() * (schema.allOf.length + 1)), 0, part);
+    else schemas[name] = { allOf: chance(rnd, 0.5) ? [part, schema] : [schema, part] };
+  }
+  return out;
+}
+
 /** Some parameters, request bodies and responses moved into components, `$ref`s in their place. */
 function share(rnd: Random, doc: Obj): Obj {
   const out = clone(doc);
@@ -316,7 +345,7 @@ function toOas31(doc: Obj): Obj {
   return out;
 }
 
-const REWRITES: Record<string, (rnd: Random, doc: Obj) => Obj> = { reorder: (rnd, doc) => reordered(rnd, doc, UNORDERED), inline, extract, split, share, defaults, wrap, rename };
+const REWRITES: Record<string, (rnd: Random, doc: Obj) => Obj> = { reorder: (rnd, doc) => reordered(rnd, doc, UNORDERED), inline, extract, split, redeclare, share, defaults, wrap, rename };
 
 // --- Real changes, and what must report them ----------------------------------------------------
 
@@ -345,6 +374,10 @@ function ownPart(schema: Obj): Obj {
   return [...schema.allOf].reverse().find((part): part is Obj => isObj(part) && part.$ref === undefined && isObj(part.properties)) ?? schema;
 }
 
+/** A schema and its inline `allOf` parts, those of them that declare properties. */
+const declaringParts = (schema: Obj): (Obj & { properties: Obj })[] =>
+  [schema, ...(Array.isArray(schema.allOf) ? schema.allOf : [])].filter((part): part is Obj & { properties: Obj } => isObj(part) && isObj(part.properties));
+
 interface Change {
   rule: string;
   /** What else the change reports (what it adds, as compatible changes). */
@@ -370,7 +403,9 @@ function responseProperty(doc: Obj): { media: Obj; copy: Obj; part: Obj; name: s
   const media = (resolve(doc, (get.responses as Obj)['200']!).content as Obj)['application/json'] as Obj;
   const copy = ownCopy(doc, media.schema!);
   const part = ownPart(copy);
-  const name = Object.entries(part.properties as Obj).find(([, schema]) => resolve(doc, schema).writeOnly !== true)?.[0];
+  // Write-only where any part that declares it says so (redeclare).
+  const declarations = (name: string) => declaringParts(copy).flatMap(p => (p.properties[name] !== undefined ? [p.properties[name]!] : []));
+  const name = Object.keys(part.properties as Obj).find(name => declarations(name).every(schema => resolve(doc, schema).writeOnly !== true));
   return name === undefined ? undefined : { media, copy, part, name };
 }
 
@@ -381,7 +416,8 @@ const removedFromResponse: Change = {
   apply(doc) {
     const { media, copy, part, name } = responseProperty(doc)!;
     media.schema = copy;
-    delete (part.properties as Obj)[name];
+    // From every part that declares it (redeclare).
+    for (const declaring of declaringParts(copy)) delete declaring.properties[name];
     // Only its own entry: the part may require what another part declares.
     if (Array.isArray(part.required)) part.required = part.required.filter(required => required !== name);
   },

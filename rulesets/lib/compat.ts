@@ -124,12 +124,13 @@ export function formatChange(base: SchemaView, revision: SchemaView): { change: 
   return { change: 'other', ...formats };
 }
 
-const key = (value: unknown): string => (value instanceof Date ? value.toISOString() : JSON.stringify(value) ?? 'undefined');
+/** A JSON value as a string that equal values share (a YAML timestamp is its ISO text). */
+export const valueKey = (value: unknown): string => (value instanceof Date ? value.toISOString() : JSON.stringify(value) ?? 'undefined');
 
 /** The values of a list that are not in another. */
 export function missingFrom(values: readonly unknown[], from: readonly unknown[]): unknown[] {
-  const known = new Set(from.map(key));
-  return values.filter(v => !known.has(key(v)));
+  const known = new Set(from.map(valueKey));
+  return values.filter(v => !known.has(valueKey(v)));
 }
 
 interface Bound {

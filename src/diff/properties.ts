@@ -1,11 +1,13 @@
-// The properties of a schema and its `allOf` members, merged as a reader merges them: the first
-// declaration of a name wins, and is required where a later one is, or where any part's `required`
-// lists it (a member may require what another declares). The merged view keeps the members' own
+// The properties of a schema and its `allOf` members, merged as a validator reads them: a name
+// declared in several parts must match every declaration, so its schema is all of them (a node
+// whose view merges theirs, schema.ts), whatever the parts' order; it is required where any
+// declaration is, or where any part's `required` lists it (a member may require what another
+// declares), and it stands where it is first declared. The merged view keeps the members' own
 // maps as layers instead of copying them into a map per schema: n schemas that extend one base of
 // n properties held n² entries, each its own copy of the base (4,000 of each: 1.1 GB). The
 // comparison reads the layers too: a pair of layers is compared once, whichever schemas share it
 // (compare.ts, `namesToCompare`).
-import type { Loc, PropertyView } from '../../rulesets/diff-rule.js';
+import type { Loc, PropertyView, SchemaNode } from '../../rulesets/diff-rule.js';
 
 type Properties = ReadonlyMap<string, PropertyView>;
 
@@ -50,12 +52,7 @@ export class MergedProperties implements Properties {
       }
       if (list.length === 1) continue;
       size -= list.length - 1;
-      // The first declaration; required where a later one is, and listed where that one is.
-      const views = list.map(k => layers[k]!.get(name)!);
-      let view = views[0]!;
-      const requiring = views.find(v => v.required);
-      if (!view.required && requiring) view = { ...view, required: true, ...(requiring.requiredAt ? { requiredAt: requiring.requiredAt } : {}) };
-      merged.set(name, view);
+      merged.set(name, allDeclarations(list.map(k => layers[k]!.get(name)!)));
     }
     this.declaring = declaring;
     this.merged = merged;
@@ -109,6 +106,46 @@ export class MergedProperties implements Properties {
     for (const [name, view] of this.entries()) callback.call(thisArg, view, name, this);
   }
 }
+
+/**
+ * One property declared in several parts: where it is first declared, with the schema of every
+ * declaration; required where one is (and listed where that one is), read-only, write-only or
+ * deprecated where one is.
+ */
+function allDeclarations(views: readonly PropertyView[]): PropertyView {
+  const first = views[0]!;
+  const schemas = views.map(v => v.schema).filter((schema, i, all) => all.findIndex(other => other.value === schema.value) === i);
+  const requiring = first.required ? first : views.find(v => v.required);
+  const sunset = views.find(v => v.sunset)?.sunset;
+  return {
+    ...first,
+    ...(schemas.length > 1 ? { schema: allOfNode(schemas) } : {}),
+    required: requiring !== undefined,
+    ...(requiring?.requiredAt ? { requiredAt: requiring.requiredAt } : {}),
+    readOnly: views.some(v => v.readOnly),
+    writeOnly: views.some(v => v.writeOnly),
+    deprecated: views.some(v => v.deprecated),
+    ...(sunset ? { sunset } : {}),
+  };
+}
+
+/** The schemas each node made by allOfNode stands for, by its value. */
+const allOfParts = new WeakMap<object, readonly SchemaNode[]>();
+
+/**
+ * A node for schemas that all apply to one value (what `allOf` says), written in different
+ * places: its view merges theirs (schema.ts), and it stands where the first is written. Its value
+ * reads as the `allOf` it stands for.
+ */
+export function allOfNode(parts: readonly SchemaNode[]): SchemaNode {
+  const value = { allOf: parts.map(part => part.value) };
+  allOfParts.set(value, parts);
+  const [first] = parts;
+  return { value, loc: first!.loc, ...(first!.at ? { at: first!.at } : {}) };
+}
+
+/** The schemas a node made by allOfNode stands for (by its value), or undefined for any other node. */
+export const partsOf = (value: unknown): readonly SchemaNode[] | undefined => (value !== null && typeof value === 'object' ? allOfParts.get(value) : undefined);
 
 /** The maps a view's properties are made of: a merged view's layers, or the one map. */
 export const layersOf = (properties: Properties): readonly Properties[] => (properties instanceof MergedProperties ? properties.layers : [properties]);

@@ -5,6 +5,7 @@
 // (1,000 of each: 9.7 s and 1.65 GB).
 import type { SchemaNode } from '../../rulesets/diff-rule.js';
 import { isObject } from '../../rulesets/lib/oas.js';
+import { partsOf } from './properties.js';
 import type { Side } from './side.js';
 
 type Both<T> = { base: T; revision: T };
@@ -128,7 +129,13 @@ export function sameness(sides: Both<Side>): (base: unknown, revision: unknown) 
         continue;
       }
       if (isNode(b) && isNode(r)) {
-        todo.push({ kind: 'value', b: b.value, bFile: b.loc.file, r: r.value, rFile: r.loc.file, up: held });
+        // A node for several schemas (properties.ts, allOfNode) is its parts, each read in its own file.
+        const bParts = partsOf(b.value);
+        const rParts = partsOf(r.value);
+        if (bParts || rParts) {
+          if (!bParts || !rParts) return differ(held);
+          todo.push({ kind: 'model', b: bParts, r: rParts, up: held });
+        } else todo.push({ kind: 'value', b: b.value, bFile: b.loc.file, r: r.value, rFile: r.loc.file, up: held });
         continue;
       }
       const keys = Object.keys(b).filter(key => !PLACE_KEYS.has(key));

@@ -4,10 +4,10 @@
 // nullable schema, 3.0 `nullable`, 2.0 `x-nullable` and 3.1 `type: [..., "null"]` are one thing,
 // and 3.0's boolean `exclusiveMaximum` is 3.1's number. Views are built once per node.
 import { CONSTRAINTS, type Constraint, type Keyword, type Loc, type PropertyView, type SchemaNode, type SchemaView } from '../../rulesets/diff-rule.js';
-import { admittedTypes } from '../../rulesets/lib/compat.js';
+import { admittedTypes, valueKey } from '../../rulesets/lib/compat.js';
 import { isObject, type Obj } from '../../rulesets/lib/oas.js';
 import { isAnnotationKey, isExtensible31, schemaTypes } from '../../rulesets/lib/schemas.js';
-import { mergeProperties } from './properties.js';
+import { allOfNode, mergeProperties, partsOf } from './properties.js';
 import type { Side } from './side.js';
 
 export type View = SchemaView & {
@@ -34,7 +34,8 @@ export function schemaView(side: Side, node: SchemaNode & { unresolved?: true })
   if (building.has(value)) return { ...EMPTY, loc: node.loc };
   building.add(value);
   try {
-    const view = buildView(side, value, node.loc);
+    const parts = partsOf(value);
+    const view = parts ? mergeParts({ ...EMPTY, loc: node.loc }, parts.map(part => schemaView(side, part))) : buildView(side, value, node.loc);
     views.set(value, view);
     return view;
   } finally {
@@ -84,6 +85,11 @@ function buildView(side: Side, schema: Obj, loc: Loc): View {
     }
   }
   if (own.nullable && own.types) own.types.add('null');
+  return mergeParts(own, members);
+}
+
+/** A schema's own keywords (`own`, a view of its own) merged with the views of the parts that also apply (`allOf`, a `$ref`). */
+function mergeParts(own: View, members: readonly View[]): View {
   if (members.some(m => m.unresolved)) return { ...own, unresolved: true };
   if (members.length === 0) return own;
   const { requiredElsewhere: _, ...merged } = members.reduce(merge, own);
@@ -220,37 +226,90 @@ function ownKeywords(side: Side, schema: Obj, loc: Loc): View {
 }
 
 /**
- * `allOf`: the schema's own keywords first, then each member's; types intersect (properties and
- * `required` add up: mergeProperties). `into` is the view being built, whose types are its own; a
- * member's, which other views read, are copied before any change. Null is admitted where every
- * part with a type admits it (a typed part's `nullable` is in its types), whatever the parts'
- * order; a `nullable` without a type only counts where no part has one.
+ * `allOf`: what the schema's own keywords and each member's say together, whatever the parts'
+ * order. Types and enums intersect, the tighter of two bounds holds, `uniqueItems`, `readOnly`,
+ * `writeOnly` and `deprecated` hold where one part says so, and two parts' `items` (or
+ * `additionalProperties` schemas) both apply; properties and `required` add up (mergeProperties).
+ * Of two values that cannot be merged (formats, patterns, defaults, unions), one is kept, the same
+ * one whatever the order. `into` is the view being built, whose types are its own; a member's,
+ * which other views read, are copied before any change. Null is admitted where every part with a
+ * type admits it (a typed part's `nullable` is in its types); a `nullable` without a type only
+ * counts where no part has one.
  */
 function merge(into: View, member: View): View {
   const types = into.types && member.types ? intersect(into.types, member.types) : (into.types ?? (member.types && new Set(member.types)));
   const nullable = types ? types.has('null') : into.nullable || member.nullable;
-  const constraints = { ...member.constraints, ...into.constraints } as Record<Constraint, Keyword<unknown>>;
+  const constraints: Partial<Record<Constraint, Keyword<unknown>>> = { ...member.constraints, ...into.constraints };
+  for (const name of CONSTRAINTS) {
+    const a = into.constraints[name];
+    const b = member.constraints[name];
+    if (a && b) constraints[name] = tighterOf(name, a, b);
+  }
   return {
     ...member,
     ...into,
     ...(types ? { types } : {}),
     nullable,
     constraints,
-    format: into.format ?? member.format,
-    enum: into.enum ?? member.enum,
-    extensibleEnum: into.extensibleEnum ?? member.extensibleEnum,
-    additionalProperties: into.additionalProperties ?? member.additionalProperties,
-    items: into.items ?? member.items,
-    variants: into.variants ?? member.variants,
-    default: into.default ?? member.default,
+    format: kept(into.format, member.format),
+    enum: into.enum && member.enum ? commonValues(into.enum, member.enum) : (into.enum ?? member.enum),
+    extensibleEnum: kept(into.extensibleEnum, member.extensibleEnum),
+    additionalProperties: into.additionalProperties === false || member.additionalProperties === false ? false : both(into.additionalProperties, member.additionalProperties),
+    items: both(into.items, member.items),
+    variants: into.variants && member.variants ? (unionKey(member.variants) < unionKey(into.variants) ? member.variants : into.variants) : (into.variants ?? member.variants),
+    default: kept(into.default, member.default),
     readOnly: into.readOnly || member.readOnly,
     writeOnly: into.writeOnly || member.writeOnly,
     deprecated: into.deprecated || member.deprecated,
     // A named schema keeps its name; a wrapper does not take its members' names.
     component: into.component,
-    // Of several parts' descriptions, the same one whatever their order.
-    description: into.description && member.description ? (member.description.value < into.description.value ? member.description : into.description) : (into.description ?? member.description),
+    description: kept(into.description, member.description),
   } as View;
+}
+
+/** Bounds whose smaller value is the tighter one. */
+const UPPER = new Set<Constraint>(['maxLength', 'maximum', 'exclusiveMaximum', 'maxItems', 'maxProperties']);
+const LOWER = new Set<Constraint>(['minLength', 'minimum', 'exclusiveMinimum', 'minItems', 'minProperties']);
+
+/** The keyword of two parts that admits fewer values, where the constraint says which (else the one kept). */
+function tighterOf(name: Constraint, a: Keyword<unknown>, b: Keyword<unknown>): Keyword<unknown> {
+  if (typeof a.value === 'number' && typeof b.value === 'number' && a.value !== b.value) {
+    if (UPPER.has(name)) return a.value < b.value ? a : b;
+    if (LOWER.has(name)) return a.value > b.value ? a : b;
+  }
+  if (name === 'uniqueItems' && a.value !== b.value) return a.value === true ? a : b;
+  return kept(a, b)!;
+}
+
+/** Of two keywords that cannot be merged, the one kept: the one whose value spells first, the same whatever their order. */
+function kept<T>(a: Keyword<T> | undefined, b: Keyword<T> | undefined): Keyword<T> | undefined {
+  if (!a || !b) return a ?? b;
+  const ka = valueKey(a.value);
+  const kb = valueKey(b.value);
+  return kb < ka || (kb === ka && sortKey(b.loc) < sortKey(a.loc)) ? b : a;
+}
+
+const sortKey = (loc: Loc): string => `${loc.file}#${loc.path.join('/')}`;
+
+/** A union as written, to keep one of two the same way whatever their order. */
+const unionKey = (union: NonNullable<View['variants']>): string => valueKey([union.kind, union.members.map(member => member.value)]);
+
+/** The values two enums both list: the one list where it holds all of the other's values. */
+function commonValues(a: Keyword<unknown[]>, b: Keyword<unknown[]>): Keyword<unknown[]> {
+  const inA = new Set(a.value.map(valueKey));
+  const inB = new Set(b.value.map(valueKey));
+  const aInB = a.value.every(v => inB.has(valueKey(v)));
+  const bInA = b.value.every(v => inA.has(valueKey(v)));
+  if (aInB && bInA) return kept(a, b)!;
+  if (aInB) return a;
+  if (bInA) return b;
+  return { value: a.value.filter(v => inB.has(valueKey(v))), loc: kept(a, b)!.loc };
+}
+
+/** Two schemas that both apply (`items`, `additionalProperties`): one node for both, where they are two. */
+function both(a: SchemaNode | undefined, b: SchemaNode | undefined): SchemaNode | undefined {
+  if (!a || !b || a.value === b.value) return a ?? b;
+  return allOfNode([a, b]);
 }
 
 function intersect(a: Set<string>, b: Set<string>): Set<string> {

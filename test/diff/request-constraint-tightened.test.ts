@@ -21,5 +21,11 @@ testDiffRule('request-constraint-tightened', [
     fixture: 'patterns',
     changes: [{ in: 'revision', line: 14, column: 47, severity: 'error', message: 'pattern "^[a-z0-9-]+$" → "^[a-z0-9]+$"' }],
   },
+  {
+    // A value must match every `allOf` part: the tighter bound holds, whichever part comes first.
+    name: 'a property declared in two allOf parts: the tighter bound holds; a part added or moved is read by what it says',
+    fixture: 'all-of-parts',
+    changes: [{ in: 'revision', line: 24, column: 45, severity: 'error', message: 'Property "note" of schema "NewOrder" has a stricter maxLength in requests (maxLength 500 → 200)' }],
+  },
   { name: '2.0: a parameter\'s own constraints', fixture: 'swagger-parameter', changes: [{ in: 'revision', line: 7, column: 57, severity: 'error', message: 'Parameter "q" has a stricter minLength in requests (minLength 1 → 3)' }] },
 ]);

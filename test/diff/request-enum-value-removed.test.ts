@@ -11,4 +11,9 @@ testDiffRule('request-enum-value-removed', [
     ],
   },
   { name: 'values added to a request enum are not reported', fixture: 'added', changes: [] },
+  {
+    name: 'an allOf part that declares a property again with fewer values narrows it',
+    fixture: 'all-of-parts',
+    changes: [{ in: 'revision', line: 23, column: 37, severity: 'error', message: 'Property "channel" of schema "NewOrder" no longer accepts "PHONE"' }],
+  },
 ]);

@@ -15,4 +15,6 @@ testDiffRule('response-enum-value-added', [
     changes: [{ in: 'revision', line: 20, column: 11, severity: 'error', message: 'Property "carrier" of schema "Order" can now be "GLS"' }],
   },
   { name: '3.1: the examples form of an extensible enum may grow', fixture: 'extensible-3.1', changes: [] },
+  // The values both parts list, whichever comes first (the first part's enum alone was read).
+  { name: 'a property declared in two allOf parts with different enums, the parts reordered', fixture: 'all-of-parts', changes: [] },
 ]);
