@@ -180,6 +180,10 @@ const SHAPES = {
     const all = revised => body({ allOf: range(n).map(i => ({ type: 'object', properties: { [`p_${i}`]: typed(revised && i % 2 === 1) } })) });
     return pair(all(false), all(true));
   }, 'diff'],
+  'diff-allof-redeclared': ['a body that is an allOf of n members that each declare one property and an array\'s items again, one of them changed', 1000, n => {
+    const all = revised => body({ allOf: range(n).map(i => ({ type: 'object', properties: { id: { type: 'string', maxLength: n + i - (revised && i === n - 1 ? n : 0) }, list: { type: 'array', items: { type: 'string', maxLength: n + i } } } })) });
+    return pair(all(false), all(true));
+  }, 'diff'],
   'diff-allof-base': ['n operations whose bodies each extend one base schema of n properties, one of them changed', 1000, n => {
     const extended = revised => oas3({
       paths: Object.fromEntries(range(n).map(i => [`/things${i}`, { post: { requestBody: { content: { 'application/json': { schema: { $ref: `#/components/schemas/S${i}` } } } }, responses: { '201': { description: 'Created' } } } }])),

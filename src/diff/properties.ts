@@ -114,12 +114,11 @@ export class MergedProperties implements Properties {
  */
 function allDeclarations(views: readonly PropertyView[]): PropertyView {
   const first = views[0]!;
-  const schemas = views.map(v => v.schema).filter((schema, i, all) => all.findIndex(other => other.value === schema.value) === i);
   const requiring = first.required ? first : views.find(v => v.required);
   const sunset = views.find(v => v.sunset)?.sunset;
   return {
     ...first,
-    ...(schemas.length > 1 ? { schema: allOfNode(schemas) } : {}),
+    schema: allOfSchemas(views.map(v => v.schema))!,
     required: requiring !== undefined,
     ...(requiring?.requiredAt ? { requiredAt: requiring.requiredAt } : {}),
     readOnly: views.some(v => v.readOnly),
@@ -129,22 +128,30 @@ function allDeclarations(views: readonly PropertyView[]): PropertyView {
   };
 }
 
-/** The schemas each node made by allOfNode stands for, by its value. */
+/** The schemas each node made by allOfSchemas stands for, by its value. */
 const allOfParts = new WeakMap<object, readonly SchemaNode[]>();
 
 /**
- * A node for schemas that all apply to one value (what `allOf` says), written in different
- * places: its view merges theirs (schema.ts), and it stands where the first is written. Its value
- * reads as the `allOf` it stands for.
+ * The schemas that all apply to one value (what `allOf` says), written in different places: the
+ * one schema where they are one, else a node whose view merges theirs (schema.ts), which stands
+ * where the first is written and whose value reads as the `allOf` it stands for. A schema met
+ * twice counts once, and a node made here counts as its parts, so that the work follows the
+ * number of parts however deeply they are merged.
  */
-export function allOfNode(parts: readonly SchemaNode[]): SchemaNode {
+export function allOfSchemas(nodes: readonly (SchemaNode | undefined)[]): SchemaNode | undefined {
+  const distinct = new Map<unknown, SchemaNode>();
+  for (const node of nodes) {
+    if (node) for (const part of partsOf(node.value) ?? [node]) if (!distinct.has(part.value)) distinct.set(part.value, part);
+  }
+  const parts = [...distinct.values()];
+  if (parts.length <= 1) return parts[0];
   const value = { allOf: parts.map(part => part.value) };
   allOfParts.set(value, parts);
   const [first] = parts;
   return { value, loc: first!.loc, ...(first!.at ? { at: first!.at } : {}) };
 }
 
-/** The schemas a node made by allOfNode stands for (by its value), or undefined for any other node. */
+/** The schemas a node made by allOfSchemas stands for (by its value), or undefined for any other node. */
 export const partsOf = (value: unknown): readonly SchemaNode[] | undefined => (value !== null && typeof value === 'object' ? allOfParts.get(value) : undefined);
 
 /** The maps a view's properties are made of: a merged view's layers, or the one map. */

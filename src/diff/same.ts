@@ -129,7 +129,7 @@ export function sameness(sides: Both<Side>): (base: unknown, revision: unknown) 
         continue;
       }
       if (isNode(b) && isNode(r)) {
-        // A node for several schemas (properties.ts, allOfNode) is its parts, each read in its own file.
+        // A node for several schemas (properties.ts, allOfSchemas) is its parts, each read in its own file.
         const bParts = partsOf(b.value);
         const rParts = partsOf(r.value);
         if (bParts || rParts) {

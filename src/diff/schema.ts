@@ -7,7 +7,7 @@ import { CONSTRAINTS, type Constraint, type Keyword, type Loc, type PropertyView
 import { admittedTypes, valueKey } from '../../rulesets/lib/compat.js';
 import { isObject, type Obj } from '../../rulesets/lib/oas.js';
 import { isAnnotationKey, isExtensible31, schemaTypes } from '../../rulesets/lib/schemas.js';
-import { allOfNode, mergeProperties, partsOf } from './properties.js';
+import { allOfSchemas, mergeProperties, partsOf } from './properties.js';
 import type { Side } from './side.js';
 
 export type View = SchemaView & {
@@ -105,8 +105,14 @@ function mergeParts(own: View, members: readonly View[]): View {
   // reads this view's properties as layers again, and applies them anew.
   const required = new Map<string, Loc>();
   for (const part of [own, ...members]) for (const [name, at] of part.requiredElsewhere ?? []) if (!required.has(name)) required.set(name, at);
+  // Every part's `items` (and `additionalProperties` schema) applies: one node for them all.
+  const parts = [own, ...members];
+  const items = allOfSchemas(parts.map(p => p.items));
+  const additional = parts.some(p => p.additionalProperties === false) ? false : allOfSchemas(parts.map(p => p.additionalProperties || undefined));
   return {
     ...merged,
+    ...(items ? { items } : {}),
+    ...(additional !== undefined ? { additionalProperties: additional } : {}),
     properties: mergeProperties([own.properties, ...members.map(m => m.properties)], required),
     ...(required.size > 0 ? { requiredElsewhere: required } : {}),
   };
@@ -227,14 +233,13 @@ function ownKeywords(side: Side, schema: Obj, loc: Loc): View {
 
 /**
  * `allOf`: what the schema's own keywords and each member's say together, whatever the parts'
- * order. Types and enums intersect, the tighter of two bounds holds, `uniqueItems`, `readOnly`,
- * `writeOnly` and `deprecated` hold where one part says so, and two parts' `items` (or
- * `additionalProperties` schemas) both apply; properties and `required` add up (mergeProperties).
- * Of two values that cannot be merged (formats, patterns, defaults, unions), one is kept, the same
- * one whatever the order. `into` is the view being built, whose types are its own; a member's,
- * which other views read, are copied before any change. Null is admitted where every part with a
- * type admits it (a typed part's `nullable` is in its types); a `nullable` without a type only
- * counts where no part has one.
+ * order. Types and enums intersect, the tighter of two bounds holds, and `uniqueItems`,
+ * `readOnly`, `writeOnly` and `deprecated` hold where one part says so (the parts' `items`,
+ * `additionalProperties`, properties and `required`: mergeParts). Of two values that cannot be
+ * merged (formats, patterns, defaults, unions), one is kept, the same one whatever the order.
+ * `into` is the view being built, whose types are its own; a member's, which other views read,
+ * are copied before any change. Null is admitted where every part with a type admits it (a typed
+ * part's `nullable` is in its types); a `nullable` without a type only counts where no part has one.
  */
 function merge(into: View, member: View): View {
   const types = into.types && member.types ? intersect(into.types, member.types) : (into.types ?? (member.types && new Set(member.types)));
@@ -254,8 +259,6 @@ function merge(into: View, member: View): View {
     format: kept(into.format, member.format),
     enum: into.enum && member.enum ? commonValues(into.enum, member.enum) : (into.enum ?? member.enum),
     extensibleEnum: kept(into.extensibleEnum, member.extensibleEnum),
-    additionalProperties: into.additionalProperties === false || member.additionalProperties === false ? false : both(into.additionalProperties, member.additionalProperties),
-    items: both(into.items, member.items),
     variants: into.variants && member.variants ? (unionKey(member.variants) < unionKey(into.variants) ? member.variants : into.variants) : (into.variants ?? member.variants),
     default: kept(into.default, member.default),
     readOnly: into.readOnly || member.readOnly,
@@ -304,12 +307,6 @@ function commonValues(a: Keyword<unknown[]>, b: Keyword<unknown[]>): Keyword<unk
   if (aInB) return a;
   if (bInA) return b;
   return { value: a.value.filter(v => inB.has(valueKey(v))), loc: kept(a, b)!.loc };
-}
-
-/** Two schemas that both apply (`items`, `additionalProperties`): one node for both, where they are two. */
-function both(a: SchemaNode | undefined, b: SchemaNode | undefined): SchemaNode | undefined {
-  if (!a || !b || a.value === b.value) return a ?? b;
-  return allOfNode([a, b]);
 }
 
 function intersect(a: Set<string>, b: Set<string>): Set<string> {
