@@ -23,9 +23,12 @@ testDiffRule('request-constraint-tightened', [
   },
   {
     // A value must match every `allOf` part: the tighter bound holds, whichever part comes first.
-    name: 'a property declared in two allOf parts: the tighter bound holds; a part added or moved is read by what it says',
+    name: 'a property declared in two allOf parts: the tighter bound holds, both parts\' items apply; a part added or moved is read by what it says',
     fixture: 'all-of-parts',
-    changes: [{ in: 'revision', line: 24, column: 45, severity: 'error', message: 'Property "note" of schema "NewOrder" has a stricter maxLength in requests (maxLength 500 → 200)' }],
+    changes: [
+      { in: 'revision', line: 25, column: 45, severity: 'error', message: 'Property "note" of schema "NewOrder" has a stricter maxLength in requests (maxLength 500 → 200)' },
+      { in: 'revision', line: 27, column: 52, severity: 'error', message: 'Property "tags[]" of schema "NewOrder" has a stricter maxLength in requests (maxLength 50 → 20)' },
+    ],
   },
   { name: '2.0: a parameter\'s own constraints', fixture: 'swagger-parameter', changes: [{ in: 'revision', line: 7, column: 57, severity: 'error', message: 'Parameter "q" has a stricter minLength in requests (minLength 1 → 3)' }] },
 ]);
