@@ -19,3 +19,6 @@ export const eventTypes: Format = (doc: unknown) =>
 eventTypes.displayName = 'Event type definitions';
 
 export { oas2, oas3 };
+
+/** Where payloads are described: OpenAPI documents, and standalone event type files (whose event schemas are payloads too). */
+export const PAYLOAD_FORMATS: Format[] = [oas2, oas3, eventTypes];

@@ -6,6 +6,7 @@
 import { pointerToPath } from '@stoplight/json';
 import type { JsonPath } from '@stoplight/types';
 import { HTTP_METHODS, isExtensionKey, isObject, isOas2, pathItemEntries, type Obj } from './oas.js';
+import { isEventType, isOpenApi } from '../formats.js';
 import { firstSight } from './remember.js';
 import { refsAllLocal, sourcesOf, type Sources, type Written } from './sources.js';
 
@@ -59,10 +60,11 @@ export interface SchemaIndex {
 const cache = new WeakMap<object, SchemaIndex>();
 
 export function schemaIndex(root: unknown): SchemaIndex {
-  if (!isObject(root)) return { schemas: [], properties: [] };
+  // An object: an OpenAPI document or one event type definition; a list: a file of definitions.
+  if (root === null || typeof root !== 'object') return { schemas: [], properties: [] };
   let index = cache.get(root);
   if (!index) {
-    index = buildIndex(root);
+    index = buildIndex(root as Obj);
     cache.set(root, index);
   }
   return index;
@@ -411,13 +413,22 @@ function buildIndex(root: Obj): SchemaIndex {
   each(root.responses, (r, k) => response(r, ['responses', k]));
   headers(components.headers, ['components', 'headers']);
 
-  const events = root['x-event-types'];
-  if (Array.isArray(events)) {
-    events.forEach((event, i) => {
-      if (isObject(event) && isObject(event.schema)) visit(event.schema.schema, ['x-event-types', i, 'schema', 'schema'], 'event');
-    });
+  for (const [event, path] of eventDefinitions(root)) {
+    if (isObject(event) && isObject(event.schema)) visit(event.schema.schema, [...path, 'schema', 'schema'], 'event');
   }
   return { schemas, properties };
+}
+
+/**
+ * The event type definitions of a document, with their paths: an OpenAPI document's
+ * `x-event-types`, or a standalone file's (a list of definitions, or one). Their schemas are
+ * payloads like any other (guideline 2), wherever they are written.
+ */
+function eventDefinitions(root: Obj): [unknown, JsonPath][] {
+  if (Array.isArray(root)) return root.map((event, i) => [event, [i]]);
+  const list = root['x-event-types'];
+  if (Array.isArray(list)) return list.map((event, i) => [event, ['x-event-types', i]]);
+  return isEventType(root) && !isOpenApi(root) ? [[root, []]] : [];
 }
 
 /** The name a path gives the schema at its end: its key in a `schemas` or `definitions` map. */

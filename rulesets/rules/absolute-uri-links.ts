@@ -1,4 +1,5 @@
 import { defineRule } from '../rule.js';
+import { PAYLOAD_FORMATS } from '../formats.js';
 import { atKey, isObject, type Obj } from '../lib/oas.js';
 import { nameWords } from '../lib/fields.js';
 import { schemaIndex, schemaTypes, unwrappedSchema } from '../lib/schemas.js';
@@ -64,6 +65,7 @@ export default defineRule<Options>({
       suffixes: ['_url', '_uri'],
     },
   },
+  formats: PAYLOAD_FORMATS,
   given: '$',
   check(root, { names, suffixes }) {
     const isLinkName = (name: string) => names.includes(name) || suffixes.some(s => name.endsWith(s));

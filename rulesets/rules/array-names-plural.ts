@@ -1,5 +1,6 @@
 import pluralize from 'pluralize';
 import { defineRule } from '../rule.js';
+import { PAYLOAD_FORMATS } from '../formats.js';
 import { atKey, isObject } from '../lib/oas.js';
 import { schemaIndex, schemaTypes, unwrappedSchema } from '../lib/schemas.js';
 import { nameWords, quote } from '../lib/fields.js';
@@ -52,6 +53,7 @@ export default defineRule<Options>({
     },
     defaults: { collectiveNouns: ['history', 'list', 'collection', 'set', 'batch', 'queue', 'info'] },
   },
+  formats: PAYLOAD_FORMATS,
   given: '$',
   check(root, { collectiveNouns }) {
     const collective = new Set(collectiveNouns.map(w => w.toLowerCase()));

@@ -1,4 +1,5 @@
 import { defineRule } from '../rule.js';
+import { PAYLOAD_FORMATS } from '../formats.js';
 import { atKey, isObject } from '../lib/oas.js';
 import { schemaIndex, schemaTypes, unwrappedSchema } from '../lib/schemas.js';
 
@@ -40,6 +41,7 @@ export default defineRule({
     incorrect: 'properties:\n  id:\n    type: integer\n    format: int64\n  created_at:\n    type: string\n    format: date',
     correct: 'properties:\n  id:\n    type: string\n  created_at:\n    type: string\n    format: date-time',
   },
+  formats: PAYLOAD_FORMATS,
   given: '$',
   check(root) {
     return schemaIndex(root).properties.flatMap(prop => {

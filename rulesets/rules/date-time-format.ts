@@ -1,4 +1,5 @@
 import { defineRule } from '../rule.js';
+import { PAYLOAD_FORMATS } from '../formats.js';
 import { isObject } from '../lib/oas.js';
 import { schemaIndex, schemaTypes, unwrapped } from '../lib/schemas.js';
 import { DATE_TIME_FORMATS, dateTimeName, isScalarSchema, quote, type DateTimeName } from '../lib/fields.js';
@@ -29,6 +30,7 @@ export default defineRule({
     incorrect: 'properties:\n  created_at:\n    type: integer\n    format: int64\n  delivery_date:\n    type: string',
     correct: 'properties:\n  created_at:\n    type: string\n    format: date-time\n  delivery_date:\n    type: string\n    format: date',
   },
+  formats: PAYLOAD_FORMATS,
   given: '$',
   check(root) {
     const seen = new Set<object>();

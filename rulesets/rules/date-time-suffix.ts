@@ -1,4 +1,5 @@
 import { defineRule } from '../rule.js';
+import { PAYLOAD_FORMATS } from '../formats.js';
 import { atKey, isObject } from '../lib/oas.js';
 import { schemaIndex } from '../lib/schemas.js';
 import { nameWords, quote, suitsDateTimeFormat } from '../lib/fields.js';
@@ -49,6 +50,7 @@ export default defineRule({
     incorrect: 'properties:\n  created:\n    type: string\n    format: date-time',
     correct: 'properties:\n  created_at:\n    type: string\n    format: date-time',
   },
+  formats: PAYLOAD_FORMATS,
   given: '$',
   check(root) {
     return schemaIndex(root).properties.flatMap(prop => {

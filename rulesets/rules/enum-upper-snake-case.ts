@@ -1,5 +1,6 @@
 import { constantCase } from 'change-case';
 import { defineRule } from '../rule.js';
+import { PAYLOAD_FORMATS } from '../formats.js';
 import { schemaIndex } from '../lib/schemas.js';
 import { CODE_STANDARDS, codeKind, codeKindOfFormat, quote } from '../lib/fields.js';
 import { enumProperties, vocabularyOf } from '../lib/vocabularies.js';
@@ -33,6 +34,7 @@ export default defineRule({
     incorrect: 'status:\n  type: string\n  x-extensible-enum:\n    - in_transit\n    - delivered',
     correct: 'status:\n  type: string\n  x-extensible-enum:\n    - IN_TRANSIT\n    - DELIVERED',
   },
+  formats: PAYLOAD_FORMATS,
   given: '$',
   check(root) {
     const index = schemaIndex(root);

@@ -32,7 +32,8 @@ function isResource(data: SubSchema, resources: ReadonlySet<Obj>): boolean {
 /**
  * The API's resources: the component schemas its operations exchange as bodies, directly, as
  * `allOf` members, as array items or as the items of a page object's array property. All
- * component schemas when the document has no operations (an event-only document).
+ * component schemas when the document has no operations (an event-only document; the check
+ * leaves out the event schemas themselves).
  */
 function resourceSchemas(root: Obj): Map<string, Obj> {
   const components = isOas2(root) ? root.definitions : isObject(root.components) ? root.components.schemas : undefined;
@@ -60,7 +61,7 @@ export default defineRule({
   zalando: [205],
   description: "A data change event's `data` or `data_type` names a resource schema of the API.",
   rationale:
-    "Events define useful business resources, and data change events should match the resources of the API (guideline 6, item 9; Zalando rule 205): a consumer who knows the REST representation of a shipment should find the same representation in its change events, and the service maintains one model instead of two. In an OpenAPI document, the resources are the component schemas (`components.schemas`, `definitions` in Swagger 2.0) that operations send or return as bodies, their array items and the items of page objects. A data change event matches when its `data` property is (or composes with `allOf`) one of them, or when its `data_type` (`const`, `enum`, `example` or `default`, e.g. `shipping.shipment`) names one (`Shipment`). Events that publish aggregates or computed data may legitimately differ: silence them with an inline ignore.",
+    "Events define useful business resources, and data change events should match the resources of the API (guideline 6, item 9; Zalando rule 205): a consumer who knows the REST representation of a shipment should find the same representation in its change events, and the service maintains one model instead of two. In an OpenAPI document, the resources are the component schemas (`components.schemas`, `definitions` in Swagger 2.0) that operations send or return as bodies, their array items and the items of page objects; in a document without operations, every component schema but the event schemas themselves. A data change event matches when its `data` property is (or composes with `allOf`) one of them, or when its `data_type` (`const`, `enum`, `example` or `default`, e.g. `shipping.shipment`) names one (`Shipment`). Events that publish aggregates or computed data may legitimately differ: silence them with an inline ignore.",
   examples: {
     incorrect:
       'ShipmentChangedEvent:\n  properties:\n    data_type: {type: string, example: shipping.consignment}\n    data:\n      type: object\n      properties:\n        id: {type: string}',
@@ -73,7 +74,10 @@ export default defineRule({
     // Most documents declare no event types: nothing to compare, so no resources to collect.
     const events = eventTypeNodes(root);
     if (events.length === 0) return;
-    const resources = resourceSchemas(root);
+    // An event's own schema is the event, not a resource it can match (an event-only document
+    // whose components hold the event schemas has no resources).
+    const envelopes = new Set(events.map(node => (isObject(node.event.schema) ? node.event.schema.schema : undefined)));
+    const resources = new Map([...resourceSchemas(root)].filter(([, schema]) => !envelopes.has(schema)));
     if (resources.size === 0) return;
     const schemas = new Set(resources.values());
     const names = new Set([...resources.keys()].map(normalize));

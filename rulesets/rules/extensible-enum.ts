@@ -1,5 +1,6 @@
 import type { IFunctionResult } from '@stoplight/spectral-core';
 import { defineRule } from '../rule.js';
+import { PAYLOAD_FORMATS } from '../formats.js';
 import { isObject, operations, responseBodies, responses } from '../lib/oas.js';
 import { isExtensible31, reachableSchemas, schemaIndex, schemaTypes, type SchemaNode } from '../lib/schemas.js';
 import { quote } from '../lib/fields.js';
@@ -59,6 +60,7 @@ export default defineRule({
     incorrect: 'status:   # in a response\n  type: string\n  enum: [CREATED, IN_TRANSIT, DELIVERED]',
     correct: 'status:\n  type: string\n  x-extensible-enum: [CREATED, IN_TRANSIT, DELIVERED]',
   },
+  formats: PAYLOAD_FORMATS,
   given: '$',
   check(root) {
     const is31 = isObject(root) && typeof root.openapi === 'string' && root.openapi.startsWith('3.1');

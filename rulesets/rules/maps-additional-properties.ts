@@ -1,5 +1,6 @@
 import pluralize from 'pluralize';
 import { defineRule } from '../rule.js';
+import { PAYLOAD_FORMATS } from '../formats.js';
 import { isObject, type Obj } from '../lib/oas.js';
 import { schemaIndex, schemaTypes, type SchemaNode } from '../lib/schemas.js';
 import { nameWords } from '../lib/fields.js';
@@ -54,6 +55,7 @@ export default defineRule({
     incorrect: 'opening_hours:\n  type: object\n  description: Opening hours by day of the week.',
     correct: 'opening_hours:\n  type: object\n  description: Opening hours by day of the week.\n  additionalProperties:\n    type: string',
   },
+  formats: PAYLOAD_FORMATS,
   given: '$',
   check(root) {
     const index = schemaIndex(root);

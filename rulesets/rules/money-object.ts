@@ -1,4 +1,5 @@
 import { defineRule } from '../rule.js';
+import { PAYLOAD_FORMATS } from '../formats.js';
 import { atKey, isObject, type Obj } from '../lib/oas.js';
 import { schemaIndex, schemaTypes, unwrappedSchema, type PropertyNode } from '../lib/schemas.js';
 import { stringList } from '../lib/options.js';
@@ -57,6 +58,7 @@ export default defineRule<Options>({
     // Not `total`: it is mostly a count (`total: integer` in page objects).
     defaults: { names: ['price', 'amount', 'cost', 'fee'], suffixes: ['_price', '_amount', '_cost', '_fee'] },
   },
+  formats: PAYLOAD_FORMATS,
   given: '$',
   check(root, { names, suffixes }) {
     const isMoneyName = (name: string) => names.includes(name) || suffixes.some(s => name.endsWith(s));

@@ -1,4 +1,5 @@
 import { defineRule } from '../rule.js';
+import { PAYLOAD_FORMATS } from '../formats.js';
 import { nullability, schemaIndex } from '../lib/schemas.js';
 
 export default defineRule({
@@ -14,6 +15,7 @@ export default defineRule({
     incorrect: 'tags:\n  type: array\n  nullable: true\n  items:\n    type: string',
     correct: 'tags:\n  type: array\n  items:\n    type: string',
   },
+  formats: PAYLOAD_FORMATS,
   given: '$',
   check(root) {
     return schemaIndex(root).schemas.flatMap(node => {

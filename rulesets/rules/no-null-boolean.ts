@@ -1,4 +1,5 @@
 import { defineRule } from '../rule.js';
+import { PAYLOAD_FORMATS } from '../formats.js';
 import { nullability, schemaIndex } from '../lib/schemas.js';
 
 export default defineRule({
@@ -14,6 +15,7 @@ export default defineRule({
     incorrect: 'gift_wrapped:\n  type: boolean\n  nullable: true',
     correct: 'gift_wrapped:\n  type: boolean\n# or, for three states:\ngift_wrapping:\n  type: string\n  x-extensible-enum: [NONE, PAPER, BOX]',
   },
+  formats: PAYLOAD_FORMATS,
   given: '$',
   check(root) {
     return schemaIndex(root).schemas.flatMap(node => {

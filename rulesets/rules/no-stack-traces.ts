@@ -1,4 +1,5 @@
 import { defineRule } from '../rule.js';
+import { PAYLOAD_FORMATS } from '../formats.js';
 import { atKey, isObject } from '../lib/oas.js';
 import { reachableSchemas, schemaIndex } from '../lib/schemas.js';
 import { errorResponseBodies } from '../lib/status-codes.js';
@@ -33,6 +34,7 @@ export default defineRule<Options>({
     },
     defaults: { names: ['stack_trace', 'stacktrace', 'exception', 'trace', 'backtrace'] },
   },
+  formats: PAYLOAD_FORMATS,
   given: '$',
   check(root, { names }) {
     const forbidden = new Set(names.map(normalize));

@@ -1,5 +1,6 @@
 import type { JsonPath } from '@stoplight/types';
 import { defineRule } from '../rule.js';
+import { PAYLOAD_FORMATS } from '../formats.js';
 import { isObject } from '../lib/oas.js';
 import { schemaIndex, schemaName, schemaTypes, type SchemaNode } from '../lib/schemas.js';
 import { quote } from '../lib/fields.js';
@@ -39,6 +40,7 @@ export default defineRule({
     incorrect: 'properties:\n  weight_kg:\n    type: number',
     correct: 'properties:\n  weight_kg:\n    type: number\n    format: decimal',
   },
+  formats: PAYLOAD_FORMATS,
   given: '$',
   check(root) {
     return schemaIndex(root).schemas.flatMap(node => {

@@ -1,4 +1,5 @@
 import { defineRule } from '../rule.js';
+import { PAYLOAD_FORMATS } from '../formats.js';
 import { atKey } from '../lib/oas.js';
 import { schemaIndex } from '../lib/schemas.js';
 import { quote, toSnakeCase } from '../lib/fields.js';
@@ -17,6 +18,7 @@ export default defineRule({
     incorrect: 'Order:\n  type: object\n  properties:\n    orderNumber:\n      type: string',
     correct: 'Order:\n  type: object\n  properties:\n    order_number:\n      type: string',
   },
+  formats: PAYLOAD_FORMATS,
   given: '$',
   check(root) {
     return schemaIndex(root)

@@ -1,5 +1,6 @@
 import type { JsonPath } from '@stoplight/types';
 import { defineRule } from '../rule.js';
+import { PAYLOAD_FORMATS } from '../formats.js';
 import { isObject, type Obj } from '../lib/oas.js';
 import { declaredProperties, schemaIndex, schemaTypes } from '../lib/schemas.js';
 import { CODE_STANDARDS, codeKind, isScalarSchema, quote } from '../lib/fields.js';
@@ -55,6 +56,7 @@ export default defineRule({
     incorrect: 'properties:\n  currency:\n    type: string',
     correct: 'properties:\n  currency:\n    type: string\n    format: iso-4217\n    pattern: "^[A-Z]{3}$"',
   },
+  formats: PAYLOAD_FORMATS,
   given: '$',
   check(root) {
     const seen = new Set<object>();

@@ -1,5 +1,6 @@
 import type { JsonPath } from '@stoplight/types';
 import { defineRule } from '../rule.js';
+import { PAYLOAD_FORMATS } from '../formats.js';
 import { isObject, operations, parameters, responses, type Obj } from '../lib/oas.js';
 import { schemaIndex } from '../lib/schemas.js';
 import { firstSight } from '../lib/remember.js';
@@ -157,6 +158,7 @@ export default defineRule<{ words: Record<string, string> }>({
     },
     defaults: { words: BRITISH },
   },
+  formats: PAYLOAD_FORMATS,
   given: '$',
   check(root, { words }) {
     if (!isObject(root)) return;

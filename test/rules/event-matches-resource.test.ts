@@ -31,6 +31,31 @@ const composed = edit(dataRef('#/components/schemas/Shipment').replace("        
 const inlineDoc = document('3.0.3', inline);
 const addressDoc = document('3.1.0', addressRef);
 
+/** An event-only document (no operations) whose event schema is a component, beside `other` components. */
+const eventOnly = (dataType: string, other = '') => `openapi: 3.0.3
+info: {title: Shipment events, version: 1.0.0}
+paths: {}
+x-event-types:
+  - name: shipping.shipment-changed
+    owning_application: shipment-service
+    category: data
+    schema:
+      type: json_schema
+      version: 1.0.0
+      schema: {$ref: '#/components/schemas/ShipmentChanged'}
+components:
+  schemas:
+    ShipmentChanged:
+      type: object
+      properties:
+        data_type: {type: string, example: ${dataType}}
+        data:
+          type: object
+          properties:
+            id: {type: string}
+${other}`;
+const withParcel = eventOnly('shipping.shipment', '    Parcel:\n      type: object\n      properties:\n        id: {type: string}\n');
+
 testRule('event-matches-resource', [
   { name: '3.0: inline data with an unknown data_type, at the data property', document: inlineDoc, errors: [{ line: lineOf(inlineDoc, '        data:\n'), column: 11, severity: 'warn', message: 'Data change event matches no resource of the API' }] },
   { name: '3.0: data_type naming the resource passes (plural and prefix ignored)', document: document('3.0.3', edit(DATA_EVENT, 'example: shipping.shipment', "const: 'shipping:shipments'")), errors: [] },
@@ -38,6 +63,9 @@ testRule('event-matches-resource', [
   { name: '3.1: data referencing a schema the API does not exchange', document: addressDoc, errors: [{ line: lineOf(addressDoc, "        data: {$ref"), column: 11, severity: 'warn' }] },
   { name: '3.1: data referencing the resource passes; general events are not checked', document: document('3.1.0', dataRef('#/components/schemas/Shipment') + GENERAL_EVENT), errors: [] },
   { name: '2.0: data referencing the resource definition passes', document: document('2.0', edit(dataRef('#/definitions/Shipment'), 'example: shipping.shipment', 'example: shipping.consignment')), errors: [] },
+  // The event's own schema is no resource: with no other component, there is nothing to match.
+  { name: '3.0: an event-only document whose only component is the event schema passes', document: eventOnly('shipping.shipment'), errors: [] },
+  { name: '3.0: an event-only document: its other components are the resources', document: withParcel, errors: [{ line: lineOf(withParcel, '        data:\n'), column: 9, severity: 'warn' }] },
   { name: '2.0: inline data with an unknown data_type', document: document('2.0', inline), errors: [{ line: lineOf(document('2.0', inline), '        data:\n'), column: 11, severity: 'warn', message: 'in definitions' }] },
 ]);
 
